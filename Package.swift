@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Every target shares these settings: Swift 6 language mode, strict concurrency.
+let settings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Tollgate",
+    products: [
+        .executable(name: "tollgate", targets: ["tollgate"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "Diagnostics", swiftSettings: settings),
+        .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: settings),
+        .target(name: "MessageFormat", dependencies: ["Diagnostics"], swiftSettings: settings),
+        .target(name: "PolicyModel", dependencies: ["Diagnostics", "MessageFormat"], swiftSettings: settings),
+        .target(
+            name: "PolicyLoader",
+            dependencies: ["YAML", "PolicyModel", "MessageFormat", "Diagnostics"],
+            swiftSettings: settings
+        ),
+        .target(
+            name: "PolicyValidation",
+            dependencies: ["PolicyModel", "MessageFormat", "Diagnostics"],
+            swiftSettings: settings
+        ),
+        .target(
+            name: "TollgateCLI",
+            dependencies: ["Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation"],
+            swiftSettings: settings
+        ),
+        .executableTarget(name: "tollgate", dependencies: ["TollgateCLI"], swiftSettings: settings),
+        .target(name: "TestSupport", dependencies: ["Diagnostics"], swiftSettings: settings),
+        .executableTarget(
+            name: "TollgateBenchmarks",
+            dependencies: ["CYAML", "YAML", "PolicyLoader", "PolicyValidation", "Diagnostics"],
+            path: "Benchmarks/TollgateBenchmarks",
+            swiftSettings: settings
+        ),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"], swiftSettings: settings),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "Diagnostics", "TestSupport"], swiftSettings: settings),
+        .testTarget(name: "MessageFormatTests", dependencies: ["MessageFormat", "TestSupport"], swiftSettings: settings),
+        .testTarget(
+            name: "PolicyLoaderTests",
+            dependencies: ["PolicyLoader", "PolicyModel", "Diagnostics", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "PolicyValidationTests",
+            dependencies: ["PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "TollgateCLITests",
+            dependencies: ["TollgateCLI", "Diagnostics", "TestSupport"],
+            swiftSettings: settings
+        ),
+    ]
+)

@@ -33,14 +33,21 @@ package struct TextFormat: Sendable {
     }
 
     /// The source line and a caret run under the span (clipped to that line).
+    ///
+    /// Columns count scalars but the caret is laid out in terminal cells, so that it stays under
+    /// its text when the line holds wide characters such as Hangul or CJK ideographs.
     private func excerpt(line: Substring, span: SourceSpan) -> String {
         let number = String(span.start.line)
         let gutter = String(repeating: " ", count: number.count)
         let text = String(line).replacingTabs()
-        let width = text.unicodeScalars.count
+        let scalars = Array(text.unicodeScalars)
+        let width = scalars.count
         let start = min(max(span.start.column - 1, 0), width)
         let end = span.end.line == span.start.line ? max(span.end.column - 1, start + 1) : max(width, start + 1)
-        let caret = String(repeating: " ", count: start) + String(repeating: "^", count: max(1, min(end, width + 1) - start))
+        let indent = scalars[..<start].reduce(0) { $0 + $1.terminalWidth }
+        // A span that reaches past the line's last character gets one more caret, after it.
+        let marked = scalars[start..<min(end, width)].reduce(0) { $0 + $1.terminalWidth } + (end > width ? 1 : 0)
+        let caret = String(repeating: " ", count: indent) + String(repeating: "^", count: max(1, marked))
         return " \(gutter) |\n \(number) | \(text)\n \(gutter) | \(caret)\n"
     }
 }

@@ -1,0 +1,36 @@
+import Diagnostics
+import PolicyModel
+import YAML
+
+extension NodeReader {
+    /// The tiers in file order, with `free` first when the file leaves it out.
+    mutating func tiers(_ node: Node?, in root: Node) -> [Tier] {
+        var tiers: [Tier] = []
+        if let node {
+            for (id, value) in entries(node, "tiers") {
+                guard let fields = mapping(value, "tier '\(id.value)'", allowed: ["title", "ad_free", "includes"])
+                else { continue }
+                tiers.append(Tier(
+                    id: id,
+                    title: fields["title"].flatMap { string($0, "title of tier '\(id.value)'") },
+                    adFree: fields["ad_free"].flatMap { bool($0, "ad_free of tier '\(id.value)'") }?.value ?? false,
+                    includes: fields["includes"].map { strings($0, "includes of tier '\(id.value)'") } ?? []))
+            }
+        }
+        if !tiers.contains(where: { $0.id.value == Policy.freeTier }) {
+            let span = node?.span ?? root.span
+            tiers.insert(Tier(id: Located(Policy.freeTier, at: span), title: nil, adFree: false, includes: []), at: 0)
+        }
+        return tiers
+    }
+
+    mutating func features(_ node: Node) -> [Feature] {
+        entries(node, "features").compactMap { id, value in
+            let what = "feature '\(id.value)'"
+            guard let fields = mapping(value, what, allowed: ["title", "tier"], required: ["tier"]),
+                  let tier = fields["tier"].flatMap({ string($0, "tier of \(what)") })
+            else { return nil }
+            return Feature(id: id, title: fields["title"].flatMap { string($0, "title of \(what)") }, tier: tier)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Diagnostics
+import PolicyModel
+import YAML
+
+/// The outcome of loading one file: the value, if it could be built, and every finding on the way.
+package struct Loaded<Value: Sendable>: Sendable {
+    package var value: Value?
+    package var diagnostics: [Diagnostic]
+
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Turns policy YAML into a `Policy`; user mistakes come back as diagnostics, never thrown.
+package enum PolicyLoader {
+    package static let format = "tollgate/v1"
+
+    static let topLevelKeys = ["format", "app", "tiers", "products", "subscription_groups", "features",
+                               "entitlements", "ads", "paywalls", "review"]
+
+    /// Every finding id the YAML layer and the loader can report.
+    package static var rules: [RuleDescriptor] { YAMLRules.all + LoaderRules.all }
+
+    /// Loads the policy in `bytes`, read from `file`.
+    package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .standard) -> Loaded<Policy> {
+        let document = YAMLParser.parse(bytes, file: file, limits: limits)
+        var reader = NodeReader()
+        reader.append(document.diagnostics)
+        guard let root = document.root else {
+            if document.diagnostics.isEmpty {
+                reader.report(LoaderRules.emptyFile, "policy file is empty", at: .wholeFile(file),
+                              help: "start the file with 'format: \(format)'")
+            }
+            return Loaded(value: nil, diagnostics: reader.diagnostics)
+        }
+        let policy = reader.policy(root, file: file)
+        return Loaded(value: policy, diagnostics: reader.diagnostics)
+    }
+}
+
+extension NodeReader {
+    /// Checks `format:` against the one this version reads.
+    mutating func format(_ fields: Fields, expected: String) -> Located<String>? {
+        guard let node = fields["format"] else {
+            report(LoaderRules.unsupportedFormat, "missing 'format:'", at: .wholeFile(fields.node.span.file),
+                   help: "add 'format: \(expected)' as the first line")
+            return nil
+        }
+        guard let format = string(node, "format") else { return nil }
+        guard format.value == expected else {
+            report(LoaderRules.unsupportedFormat, "unsupported format '\(format.value)'", at: format.span,
+                   help: "this version of tollgate reads 'format: \(expected)'")
+            return nil
+        }
+        return format
+    }
+
+    mutating func policy(_ root: Node, file: String) -> Policy? {
+        guard let fields = mapping(root, "the policy", allowed: PolicyLoader.topLevelKeys, required: ["app"]) else {
+            return nil
+        }
+        let format = self.format(fields, expected: PolicyLoader.format)
+        let app = fields["app"].flatMap { self.app($0) }
+        let tiers = self.tiers(fields["tiers"], in: root)
+        let products = fields["products"].map { self.products($0) } ?? []
+        let groups = fields["subscription_groups"].map { self.subscriptionGroups($0) } ?? []
+        let features = fields["features"].map { self.features($0) } ?? []
+        let entitlements = fields["entitlements"].map { self.entitlements($0) } ?? .defaults(at: .wholeFile(file))
+        let ads = self.ads(fields["ads"], in: root)
+        let paywalls = fields["paywalls"].map { self.paywalls($0) } ?? []
+        let review = self.review(fields["review"], in: root)
+        guard let format, let app, let entitlements, let ads, let review else { return nil }
+        return Policy(file: file, format: format, app: app, tiers: tiers, products: products,
+                      subscriptionGroups: groups, features: features, entitlements: entitlements, ads: ads,
+                      paywalls: paywalls, review: review)
+    }
+}

@@ -1,0 +1,69 @@
+import Diagnostics
+import MessageFormat
+import PolicyModel
+import YAML
+
+/// Turns a template YAML file into a `TemplateSet`, parsing every message once.
+package enum TemplateLoader {
+    package static let format = "tollgate-templates/v1"
+
+    /// Loads the templates in `bytes`, read from `file`.
+    package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .standard) -> Loaded<TemplateSet> {
+        let document = YAMLParser.parse(bytes, file: file, limits: limits)
+        var reader = NodeReader()
+        reader.append(document.diagnostics)
+        guard let root = document.root else {
+            if document.diagnostics.isEmpty {
+                reader.report(LoaderRules.emptyFile, "template file is empty", at: .wholeFile(file),
+                              help: "start the file with 'format: \(format)'")
+            }
+            return Loaded(value: nil, diagnostics: reader.diagnostics)
+        }
+        return Loaded(value: reader.templateSet(root, file: file), diagnostics: reader.diagnostics)
+    }
+}
+
+extension NodeReader {
+    mutating func templateSet(_ root: Node, file: String) -> TemplateSet? {
+        let keys = ["format", "locale", "tiers", "features", "products", "paywalls"]
+        guard let fields = mapping(root, "the template file", allowed: keys, required: ["locale"]) else { return nil }
+        let format = self.format(fields, expected: TemplateLoader.format)
+        let locale = fields["locale"].flatMap { string($0, "locale") }
+        let tiers = fields["tiers"].map { messages($0, "tiers") } ?? []
+        let features = fields["features"].map { messages($0, "features") } ?? []
+        let products = fields["products"].map { messages($0, "products") } ?? []
+        let paywalls = fields["paywalls"].map { node in
+            entries(node, "paywalls").map { id, value in paywallTemplate(id, value) }
+        } ?? []
+        guard format != nil, let locale else { return nil }
+        return TemplateSet(file: file, locale: locale, tiers: tiers, features: features, products: products,
+                           paywalls: paywalls)
+    }
+
+    private mutating func paywallTemplate(_ id: Located<String>, _ node: Node) -> PaywallTemplate {
+        var entries: [TemplateEntry] = []
+        var sections: [TemplateSection] = []
+        for (key, value) in self.entries(node, "paywall '\(id.value)'") {
+            if case .mapping = value.content {
+                sections.append(TemplateSection(name: key, entries: messages(value, "'\(key.value)' of paywall '\(id.value)'")))
+            } else if let message = message(value, "'\(key.value)' of paywall '\(id.value)'") {
+                entries.append(TemplateEntry(key: key, message: message))
+            }
+        }
+        return PaywallTemplate(id: id, entries: entries, sections: sections, span: node.span)
+    }
+
+    private mutating func messages(_ node: Node, _ what: String) -> [TemplateEntry] {
+        entries(node, what).compactMap { key, value in
+            message(value, "'\(key.value)' in \(what)").map { TemplateEntry(key: key, message: $0) }
+        }
+    }
+
+    private mutating func message(_ node: Node, _ what: String) -> TemplateMessage? {
+        string(node, what).map { text in
+            TemplateMessage(text: text, pattern: Result { () throws(MessageSyntaxError) in
+                try MessageParser.parse(text.value)
+            })
+        }
+    }
+}

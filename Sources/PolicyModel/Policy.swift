@@ -1,0 +1,82 @@
+import Diagnostics
+
+/// One app's monetization policy: what it sells, what each purchase unlocks, ads and paywalls.
+package struct Policy: Hashable, Sendable {
+    package var file: String
+    package var format: Located<String>
+    package var app: AppInfo
+    /// Tiers in file order; `free` is always present (implicitly when the file omits it).
+    package var tiers: [Tier]
+    package var products: [Product]
+    package var subscriptionGroups: [SubscriptionGroup]
+    package var features: [Feature]
+    package var entitlements: EntitlementRules
+    package var ads: AdRules
+    package var paywalls: [Paywall]
+    package var review: ReviewRules
+
+    package init(
+        file: String, format: Located<String>, app: AppInfo, tiers: [Tier], products: [Product],
+        subscriptionGroups: [SubscriptionGroup], features: [Feature], entitlements: EntitlementRules,
+        ads: AdRules, paywalls: [Paywall], review: ReviewRules
+    ) {
+        self.file = file
+        self.format = format
+        self.app = app
+        self.tiers = tiers
+        self.products = products
+        self.subscriptionGroups = subscriptionGroups
+        self.features = features
+        self.entitlements = entitlements
+        self.ads = ads
+        self.paywalls = paywalls
+        self.review = review
+    }
+
+    /// The id of the tier every user has.
+    package static let freeTier = "free"
+
+    package func tier(_ id: String) -> Tier? { tiers.first { $0.id.value == id } }
+    package func product(_ id: String) -> Product? { products.first { $0.id.value == id } }
+    package func group(_ id: String) -> SubscriptionGroup? { subscriptionGroups.first { $0.id.value == id } }
+}
+
+/// The `app:` section: identity, locales and legal links.
+package struct AppInfo: Hashable, Sendable {
+    package var id: Located<String>
+    package var name: Located<String>
+    package var bundleID: Located<String>?
+    package var packageName: Located<String>?
+    package var defaultLocale: Located<String>
+    package var locales: [Located<String>]
+    package var legal: Legal
+    package var span: SourceSpan
+
+    package init(
+        id: Located<String>, name: Located<String>, bundleID: Located<String>?, packageName: Located<String>?,
+        defaultLocale: Located<String>, locales: [Located<String>], legal: Legal, span: SourceSpan
+    ) {
+        self.id = id
+        self.name = name
+        self.bundleID = bundleID
+        self.packageName = packageName
+        self.defaultLocale = defaultLocale
+        self.locales = locales
+        self.legal = legal
+        self.span = span
+    }
+}
+
+/// Links to the terms of use and the privacy policy.
+package struct Legal: Hashable, Sendable {
+    package var termsURL: Located<String>?
+    package var privacyURL: Located<String>?
+    /// Where `legal:` was written, or the `app:` section when it is missing.
+    package var span: SourceSpan
+
+    package init(termsURL: Located<String>?, privacyURL: Located<String>?, span: SourceSpan) {
+        self.termsURL = termsURL
+        self.privacyURL = privacyURL
+        self.span = span
+    }
+}

@@ -1,0 +1,36 @@
+import Diagnostics
+import PolicyModel
+
+/// Every tier a product grants, a feature needs or a tier includes must be declared under `tiers:`.
+struct UnknownTierRule: Rule {
+    static let id = "unknown-tier"
+    static let severity = Severity.error
+    static let category = "references"
+    static let summary = "a product, feature or tier names a tier that is not declared"
+    static let explanation = """
+        Products grant tiers, features name the tier that unlocks them and tiers include other tiers, all \
+        by id. An id that matches no entry under 'tiers:' is almost always a typo, and it would leave a \
+        feature locked for every paying user. Fix the id (the message suggests the closest one) or declare \
+        the tier.
+        """
+
+    func check(_ app: AppSources) -> [Diagnostic] {
+        let policy = app.policy
+        let known = policy.tiers.map(\.id.value)
+        var references: [(Located<String>, String)] = []
+        for product in policy.products {
+            references += product.grants.map { ($0, "product '\(product.id.value)' grants") }
+        }
+        for feature in policy.features {
+            references.append((feature.tier, "feature '\(feature.id.value)' needs"))
+        }
+        for tier in policy.tiers {
+            references += tier.includes.map { ($0, "tier '\(tier.id.value)' includes") }
+        }
+        return references.filter { !known.contains($0.0.value) }.map { reference, subject in
+            finding("\(subject) unknown tier '\(reference.value)'", at: reference.span,
+                    help: Suggestion.didYouMean(reference.value, in: known)
+                        ?? "declare it under 'tiers:' (known: \(known.joined(separator: ", ")))")
+        }
+    }
+}

@@ -1,0 +1,8 @@
+extension Validator {
+    static let templateRules: [any Rule] = []
+
+    static let reviewRules: [any Rule] = [
+        RestoreEntryRule(),
+        WaiveNeedsReasonRule(),
+    ]
+}

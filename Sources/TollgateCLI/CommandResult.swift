@@ -1,0 +1,40 @@
+/// What a command printed and how it ended.
+package struct CommandResult: Hashable, Sendable {
+    package var stdout = ""
+    package var stderr = ""
+    package var exitCode: Int32 = ExitCode.success
+
+    package init(stdout: String = "", stderr: String = "", exitCode: Int32 = ExitCode.success) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.exitCode = exitCode
+    }
+
+    /// A usage or system error: the message on stderr, exit 2.
+    static func failure(_ message: String) -> CommandResult {
+        CommandResult(stderr: "error: \(message)\n", exitCode: ExitCode.failure)
+    }
+}
+
+/// The exit codes of SPEC section 6.
+package enum ExitCode {
+    /// Success; warnings allowed.
+    package static let success: Int32 = 0
+    /// The input has errors (or warnings under `--strict`).
+    package static let findings: Int32 = 1
+    /// A usage error, an unreadable file or an internal failure.
+    package static let failure: Int32 = 2
+}
+
+/// Where a command runs: its working directory, environment and whether output goes to a terminal.
+package struct CommandContext: Sendable {
+    package var currentDirectory: String
+    package var environment: [String: String]
+    package var stderrIsTerminal: Bool
+
+    package init(currentDirectory: String, environment: [String: String] = [:], stderrIsTerminal: Bool = false) {
+        self.currentDirectory = currentDirectory
+        self.environment = environment
+        self.stderrIsTerminal = stderrIsTerminal
+    }
+}

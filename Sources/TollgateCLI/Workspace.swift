@@ -1,0 +1,122 @@
+import Diagnostics
+import Foundation
+import PolicyLoader
+import PolicyModel
+import YAML
+
+/// One policy file as loaded from disk: its sources if they could be built, and the loader's findings.
+struct LoadedApp {
+    var app: String
+    var file: String
+    var sources: AppSources?
+    var diagnostics: [Diagnostic]
+    /// The text of every file read, for excerpts under diagnostics.
+    var files: [String: SourceFile]
+}
+
+/// Finds policy files and their templates on disk and loads them; the only code that reads them.
+struct Workspace {
+    var context: CommandContext
+    var limits = YAMLLimits.standard
+
+    private var fileManager: FileManager { .default }
+
+    /// The policy files named by `paths` (files, or folders searched for `*.yaml`), default `Policies/`.
+    func policyFiles(_ paths: [String]) throws(Arguments.UsageError) -> [String] {
+        var files: [String] = []
+        for path in paths.isEmpty ? ["Policies"] : paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: absolute(path), isDirectory: &isDirectory) else {
+                throw Arguments.UsageError(message: "no such file or directory: \(path)")
+            }
+            if isDirectory.boolValue {
+                files += yamlFiles(in: path)
+            } else {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    /// The policy file of `app` under `Policies/`.
+    func policyFile(app: String) throws(Arguments.UsageError) -> String {
+        let path = "Policies/\(app).yaml"
+        guard fileManager.fileExists(atPath: absolute(path)) else {
+            let known = (try? policyFiles([]))?.map { Self.stem($0) } ?? []
+            let hint = Suggestion.didYouMean(app, in: known).map { "; \($0)" } ?? ""
+            throw Arguments.UsageError(message: "no policy for app '\(app)' at \(path)\(hint)")
+        }
+        return path
+    }
+
+    /// Loads a policy file and the templates beside it (`<policies>/../Templates/<app>/*.yaml`).
+    func load(_ file: String) -> LoadedApp {
+        let app = Self.stem(file)
+        var loaded = LoadedApp(app: app, file: file, sources: nil, diagnostics: [], files: [:])
+        guard let bytes = read(file, into: &loaded) else { return loaded }
+        let policy = PolicyLoader.load(bytes, file: file, limits: limits)
+        loaded.diagnostics += policy.diagnostics
+        let policiesFolder = (file as NSString).deletingLastPathComponent
+        let templateDirectory = ((policiesFolder as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("Templates/\(app)")
+        var templates: [TemplateSet] = []
+        var unreadable: Set<String> = []
+        for templateFile in yamlFiles(in: templateDirectory) {
+            let locale = Self.stem(templateFile)
+            guard let bytes = read(templateFile, into: &loaded) else {
+                unreadable.insert(locale)
+                continue
+            }
+            let result = TemplateLoader.load(bytes, file: templateFile, limits: limits)
+            loaded.diagnostics += result.diagnostics
+            if let set = result.value, !result.hasErrors {
+                templates.append(set)
+            } else {
+                unreadable.insert(locale)
+            }
+        }
+        if let value = policy.value, !policy.hasErrors {
+            loaded.sources = AppSources(policy: value, templates: templates, unreadableLocales: unreadable,
+                                        templateDirectory: templateDirectory)
+        }
+        return loaded
+    }
+
+    /// The file's bytes, or nil with a diagnostic when it is too large or unreadable.
+    private func read(_ file: String, into loaded: inout LoadedApp) -> [UInt8]? {
+        let path = absolute(file)
+        let size = (try? fileManager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if size > limits.maxFileSize {
+            loaded.diagnostics.append(Diagnostic(
+                rule: YAMLRules.limit.id, severity: .error,
+                message: "file is \(size) bytes; the limit is \(limits.maxFileSize) bytes", span: .wholeFile(file),
+                help: "split the policy or remove unused entries"))
+            return nil
+        }
+        guard let data = fileManager.contents(atPath: path) else {
+            loaded.diagnostics.append(Diagnostic(
+                rule: LoaderRules.emptyFile.id, severity: .error, message: "cannot read the file",
+                span: .wholeFile(file), help: "check that the file exists and is readable"))
+            return nil
+        }
+        let bytes = [UInt8](data)
+        loaded.files[file] = SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self))
+        return bytes
+    }
+
+    /// The `*.yaml` files directly in `folder`, sorted; none when it does not exist.
+    private func yamlFiles(in folder: String) -> [String] {
+        let names = (try? fileManager.contentsOfDirectory(atPath: absolute(folder))) ?? []
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+            .map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+    }
+
+    func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (context.currentDirectory as NSString).appendingPathComponent(path)
+    }
+
+    /// A file's name without folder and extension: the app id or locale it stands for.
+    static func stem(_ path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+}

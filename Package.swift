@@ -60,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TollgateCLITests",
-            dependencies: ["TollgateCLI", "Diagnostics", "TestSupport"],
+            dependencies: ["TollgateCLI", "PolicyValidation", "Diagnostics", "TestSupport"],
             swiftSettings: settings
         ),
     ]

@@ -28,10 +28,6 @@ private struct Parser {
     let scalars: [Unicode.Scalar]
     var index = 0
 
-    init(scalars: [Unicode.Scalar]) {
-        self.scalars = scalars
-    }
-
     /// The scalar at `index`, or nil at the end of the text.
     private var current: Unicode.Scalar? {
         index < scalars.count ? scalars[index] : nil
@@ -417,9 +413,10 @@ private struct Parser {
     }
 
     private func invalidCharacter(_ scalar: Unicode.Scalar, in what: String) -> MessageSyntaxError {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
         let shown =
             scalar.properties.isPatternWhitespace || scalar.properties.generalCategory == .control
-            ? "U+" + String(scalar.value, radix: 16, uppercase: true)
+            ? "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             : "'\(scalar)'"
         return MessageSyntaxError(message: "invalid character \(shown) in \(what)", offset: index)
     }

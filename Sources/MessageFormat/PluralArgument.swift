@@ -27,7 +27,9 @@ package struct PluralArgument: Sendable, Hashable {
 
 /// One `selector {message}` pair of a plural argument.
 package struct PluralCase: Sendable, Hashable {
+    /// What the case matches.
     package var selector: PluralSelector
+    /// The sub-message between the braces.
     package var message: MessagePattern
     /// From the selector to past the sub-message's closing `}`.
     package var range: Range<Int>

@@ -19,7 +19,9 @@ package struct SelectArgument: Sendable, Hashable {
 
 /// One `key {message}` pair of a select argument.
 package struct SelectCase: Sendable, Hashable {
+    /// The value the case matches, as written; `other` matches any other value.
     package var key: String
+    /// The sub-message between the braces.
     package var message: MessagePattern
     /// From the key to past the sub-message's closing `}`.
     package var range: Range<Int>

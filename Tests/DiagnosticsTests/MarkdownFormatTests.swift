@@ -25,8 +25,10 @@ struct MarkdownFormatTests {
         let rows = output.split(separator: "\n").filter { $0.hasPrefix("| ") }
         #expect(rows.count == 2 * (2 + 4))
         for row in rows {
-            let unescapedPipes = row.indices.filter { row[$0] == "|" && (row.index(before: $0) < row.startIndex || $0 == row.startIndex || row[row.index(before: $0)] != "\\") }
-            #expect(unescapedPipes.count == 4, "\(row)")
+            let unescapedPipes = zip(" " + row, row).count { previous, character in
+                character == "|" && previous != "\\"
+            }
+            #expect(unescapedPipes == 4, "\(row)")
         }
     }
 

@@ -99,7 +99,7 @@ struct SARIFFormatTests {
         reworded.message += "!"
         let fingerprint = SARIFFormat.fingerprint(finding)
         #expect(fingerprint.count == 16)
-        #expect(fingerprint.allSatisfy(\.isHexDigit))
+        #expect(fingerprint.allSatisfy { $0.isHexDigit })
         #expect(SARIFFormat.fingerprint(moved) == fingerprint)
         #expect(SARIFFormat.fingerprint(reworded) != fingerprint)
     }

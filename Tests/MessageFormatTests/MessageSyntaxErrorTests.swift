@@ -38,6 +38,7 @@ struct MessageSyntaxErrorTests {
         ErrorCase("{price$}", "invalid character '$' in argument name", at: 6),
         ErrorCase("{$price}", "invalid character '$' in argument name", at: 1),
         ErrorCase("{{n}}", "invalid character '{' in argument name", at: 1),
+        ErrorCase("{n\u{7}}", "invalid character U+0007 in argument name", at: 2),
         ErrorCase("{n,}", "expected an argument type after ','", at: 3),
         ErrorCase(
             "{n, nmber}", "unknown argument type 'nmber'", at: 4, help: "did you mean 'number'?"),

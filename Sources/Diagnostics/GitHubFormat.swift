@@ -38,7 +38,7 @@ package struct GitHubFormat: Sendable {
         return "::\(Self.command(for: d.severity)) \(list)::\(Self.escapeData(message))\n"
     }
 
-    static func command(for severity: Severity) -> String {
+    private static func command(for severity: Severity) -> String {
         switch severity {
         case .error: "error"
         case .warning: "warning"
@@ -47,12 +47,12 @@ package struct GitHubFormat: Sendable {
     }
 
     /// A command's message, escaped as the Actions toolkit does: `%`, CR and LF.
-    static func escapeData(_ text: String) -> String {
+    private static func escapeData(_ text: String) -> String {
         escape(text, ["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     /// A command's property value: escaped as a message, and `:` and `,` too.
-    static func escapeProperty(_ text: String) -> String {
+    private static func escapeProperty(_ text: String) -> String {
         escape(text, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
     }
 

@@ -16,7 +16,7 @@ package struct SARIFFormat: Sendable {
             // Equal findings in one file are told apart by their order, as GitHub's own line hashes are.
             let occurrence = occurrences[hash, default: 0] + 1
             occurrences[hash] = occurrence
-            return Result(diagnostic, ruleIndex: ruleIndex[diagnostic.rule] ?? 0, fingerprint: "\(hash):\(occurrence)")
+            return Result(diagnostic, ruleIndex: ruleIndex[diagnostic.rule], fingerprint: "\(hash):\(occurrence)")
         }
         let driver = Driver(name: "tollgate", version: report.toolVersion, rules: rules.map(Rule.init))
         return JSONEncoder.report(Log(runs: [Run(tool: Tool(driver: driver), results: results)]))
@@ -99,14 +99,14 @@ extension SARIFFormat {
 
     struct Result: Encodable {
         var ruleId: String
-        var ruleIndex: Int
+        var ruleIndex: Int?
         var level: Severity
         var message: Text
         var locations: [Location]
         var relatedLocations: [Location]?
         var partialFingerprints: [String: String]
 
-        init(_ diagnostic: Diagnostic, ruleIndex: Int, fingerprint: String) {
+        init(_ diagnostic: Diagnostic, ruleIndex: Int?, fingerprint: String) {
             ruleId = diagnostic.rule
             self.ruleIndex = ruleIndex
             level = diagnostic.severity

@@ -126,7 +126,7 @@ struct NodeReader {
         if let value = E(rawValue: text.value) { return Located(value, at: text.span) }
         let allowed = E.allCases.map(\.rawValue)
         report(LoaderRules.invalidValue,
-               "\(what) '\(text.value)' is not one of \(allowed.joined(separator: ", "))", at: text.span,
+               "\(what) must be one of \(allowed.joined(separator: ", ")); found '\(text.value)'", at: text.span,
                help: Suggestion.didYouMean(text.value, in: allowed))
         return nil
     }

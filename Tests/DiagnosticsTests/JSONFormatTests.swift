@@ -16,7 +16,7 @@ struct JSONFormatTests {
         #expect(root["summary"] as? [String: Int] == ["errors": 3, "warnings": 1, "notes": 1, "apps": 2])
 
         let apps = try #require(root["apps"] as? [[String: Any]])
-        #expect(apps.map { Set($0.keys) } == Array(repeating: ["app", "file", "errors", "warnings", "checklist"], count: 2))
+        #expect(apps.allSatisfy { Set($0.keys) == ["app", "file", "errors", "warnings", "checklist"] })
         #expect(apps.compactMap { $0["app"] as? String } == ["photocollage", "weatherly"])
         #expect(apps.compactMap { $0["errors"] as? Int } == [2, 1])
         let checklist = try #require(apps.first?["checklist"] as? [[String: String]])
@@ -29,7 +29,9 @@ struct JSONFormatTests {
         let expected = ReportFixture.report.diagnostics
         #expect(diagnostics.count == expected.count)
         for (object, diagnostic) in zip(diagnostics, expected) {
-            var keys: Set = ["file", "line", "column", "end_line", "end_column", "severity", "rule", "message", "related"]
+            var keys: Set = [
+                "file", "line", "column", "end_line", "end_column", "severity", "rule", "message", "related",
+            ]
             if diagnostic.help != nil {
                 keys.insert("help")
             }

@@ -46,7 +46,8 @@ struct JUnitFormatTests {
         let photocollage = try #require(Self.suites(root).first)
         #expect(Self.attribute("failures", of: photocollage) == (strict ? "3" : "2"))
 
-        let failure = try #require(try Self.testCase("duplicate-product", in: photocollage).elements(forName: "failure").first)
+        let duplicate = try Self.testCase("duplicate-product", in: photocollage)
+        let failure = try #require(duplicate.elements(forName: "failure").first)
         #expect(Self.attribute("message", of: failure) == "1 finding")
         #expect(Self.attribute("type", of: failure) == "error")
         #expect(failure.stringValue?.hasPrefix(
@@ -57,7 +58,8 @@ struct JUnitFormatTests {
         #expect(disclosure.elements(forName: "failure").count == (strict ? 1 : 0))
         #expect(disclosure.elements(forName: "system-out").count == (strict ? 0 : 1))
         if strict {
-            #expect(Self.attribute("type", of: try #require(disclosure.elements(forName: "failure").first)) == "warning")
+            let warning = try #require(disclosure.elements(forName: "failure").first)
+            #expect(Self.attribute("type", of: warning) == "warning")
         }
     }
 
@@ -65,7 +67,8 @@ struct JUnitFormatTests {
         let root = try Self.parse(JUnitFormat().render(ReportFixture.report))
         let legal = try Self.testCase("review-legal-links", in: try #require(Self.suites(root).first))
         let skipped = try #require(legal.elements(forName: "skipped").first)
-        #expect(Self.attribute("message", of: skipped) == "waived: links live in Settings | approved by legal\nsee LEGAL-12")
+        let reason = "waived: links live in Settings | approved by legal\nsee LEGAL-12"
+        #expect(Self.attribute("message", of: skipped) == reason)
     }
 
     @Test func escapesMarkupAndDropsWhatXMLCannotHold() throws {
@@ -74,7 +77,9 @@ struct JUnitFormatTests {
         let app = AppReport(
             app: "<&app>", file: "P/<x>.yaml", diagnostics: [finding],
             checklist: [ChecklistEntry(item: "i", rule: "w", status: .waived, evidence: text)])
-        let rules = ["r", "w"].map { RuleDescriptor(id: $0, severity: .error, category: "c", summary: "s", explanation: "e") }
+        let rules = ["r", "w"].map {
+            RuleDescriptor(id: $0, severity: .error, category: "c", summary: "s", explanation: "e")
+        }
         let root = try Self.parse(JUnitFormat().render(ValidationReport(apps: [app], rules: rules, toolVersion: "1")))
         let suite = try #require(Self.suites(root).first)
         #expect(Self.attribute("name", of: suite) == "<&app>")

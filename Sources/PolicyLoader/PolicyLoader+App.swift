@@ -3,9 +3,12 @@ import PolicyModel
 import YAML
 
 extension NodeReader {
+    static let appKeys = ["id", "name", "bundle_id", "package_name", "default_locale", "locales", "legal"]
+    static let appRequiredKeys = ["id", "name", "default_locale", "locales"]
+    static let legalKeys = ["terms_url", "privacy_url"]
+
     mutating func app(_ node: Node) -> AppInfo? {
-        let keys = ["id", "name", "bundle_id", "package_name", "default_locale", "locales", "legal"]
-        guard let fields = mapping(node, "app", allowed: keys, required: ["id", "name", "default_locale", "locales"])
+        guard let fields = mapping(node, "app", allowed: Self.appKeys, required: Self.appRequiredKeys)
         else { return nil }
         let id = fields["id"].flatMap { string($0, "app.id") }
         let name = fields["name"].flatMap { string($0, "app.name") }
@@ -20,7 +23,7 @@ extension NodeReader {
     }
 
     private mutating func legal(_ node: Node) -> Legal {
-        let fields = mapping(node, "app.legal", allowed: ["terms_url", "privacy_url"])
+        let fields = mapping(node, "app.legal", allowed: Self.legalKeys)
         return Legal(termsURL: fields?["terms_url"].flatMap { string($0, "app.legal.terms_url") },
                      privacyURL: fields?["privacy_url"].flatMap { string($0, "app.legal.privacy_url") },
                      span: node.span)

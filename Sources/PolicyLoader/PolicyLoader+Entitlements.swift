@@ -3,9 +3,13 @@ import PolicyModel
 import YAML
 
 extension NodeReader {
+    static let entitlementKeys = EntitlementState.allCases.map(\.rawValue) + ["unknown"]
+    static let adsKeys = ["hide_until_synced", "require_consent", "placements"]
+    static let placementKeys = ["format", "min_interval"]
+    static let placementRequiredKeys = ["format"]
+
     mutating func entitlements(_ node: Node) -> EntitlementRules? {
-        let keys = EntitlementState.allCases.map(\.rawValue) + ["unknown"]
-        guard let fields = mapping(node, "entitlements", allowed: keys) else { return nil }
+        guard let fields = mapping(node, "entitlements", allowed: Self.entitlementKeys) else { return nil }
         var rules = EntitlementRules.defaults(at: node.span)
         for state in EntitlementState.allCases {
             if let access = fields[state.rawValue].flatMap({ value($0, "entitlements.\(state.rawValue)", as: Access.self) }) {
@@ -24,8 +28,7 @@ extension NodeReader {
             return AdRules(hideUntilSynced: Located(true, at: span), requireConsent: Located(true, at: span),
                            placements: [], span: span)
         }
-        let keys = ["hide_until_synced", "require_consent", "placements"]
-        guard let fields = mapping(node, "ads", allowed: keys) else { return nil }
+        guard let fields = mapping(node, "ads", allowed: Self.adsKeys) else { return nil }
         let placements = fields["placements"].map { node in
             entries(node, "ads.placements").compactMap { id, value in placement(id, value) }
         } ?? []
@@ -39,7 +42,7 @@ extension NodeReader {
 
     private mutating func placement(_ id: Located<String>, _ node: Node) -> Placement? {
         let what = "placement '\(id.value)'"
-        guard let fields = mapping(node, what, allowed: ["format", "min_interval"], required: ["format"]),
+        guard let fields = mapping(node, what, allowed: Self.placementKeys, required: Self.placementRequiredKeys),
               let format = fields["format"].flatMap({ value($0, "format of \(what)", as: AdFormat.self) })
         else { return nil }
         return Placement(id: id, format: format,

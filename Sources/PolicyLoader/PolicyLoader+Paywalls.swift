@@ -3,10 +3,15 @@ import PolicyModel
 import YAML
 
 extension NodeReader {
+    static let paywallKeys = ["products", "highlight"]
+    static let paywallRequiredKeys = ["products"]
+    static let reviewKeys = ["restore", "attestations", "waive"]
+    static let restoreKeys = ["locations", "sync_on_launch"]
+
     mutating func paywalls(_ node: Node) -> [Paywall] {
         entries(node, "paywalls").compactMap { id, value in
             let what = "paywall '\(id.value)'"
-            guard let fields = mapping(value, what, allowed: ["products", "highlight"], required: ["products"]) else {
+            guard let fields = mapping(value, what, allowed: Self.paywallKeys, required: Self.paywallRequiredKeys) else {
                 return nil
             }
             return Paywall(id: id, products: fields["products"].map { strings($0, "products of \(what)") } ?? [],
@@ -20,7 +25,7 @@ extension NodeReader {
             let span = SourceSpan(file: root.span.file, start: root.span.start, end: root.span.start)
             return ReviewRules(restore: nil, attestations: [], waivers: [], span: span)
         }
-        guard let fields = mapping(node, "review", allowed: ["restore", "attestations", "waive"]) else { return nil }
+        guard let fields = mapping(node, "review", allowed: Self.reviewKeys) else { return nil }
         let restore = fields["restore"].flatMap { self.restore($0) }
         let attestations = fields["attestations"].map { node in
             entries(node, "review.attestations").compactMap { name, value in
@@ -34,7 +39,7 @@ extension NodeReader {
     }
 
     private mutating func restore(_ node: Node) -> RestoreRules? {
-        guard let fields = mapping(node, "review.restore", allowed: ["locations", "sync_on_launch"]) else {
+        guard let fields = mapping(node, "review.restore", allowed: Self.restoreKeys) else {
             return nil
         }
         return RestoreRules(

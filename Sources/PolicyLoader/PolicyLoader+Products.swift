@@ -5,13 +5,19 @@ import YAML
 extension NodeReader {
     static let productKeys = ["id", "type", "grants", "group", "period", "intro_offer", "reference_name",
                               "reference_prices", "credits"]
+    static let productRequiredKeys = ["id", "type"]
+    static let introOfferKeys = ["type", "period", "periods", "reference_prices"]
+    static let introOfferRequiredKeys = ["type"]
+    static let creditsKeys = ["currency", "amount"]
+    static let subscriptionGroupKeys = ["title", "levels"]
+    static let subscriptionGroupRequiredKeys = ["levels"]
 
     mutating func products(_ node: Node) -> [Product] {
         list(node, "products").compactMap { product($0) }
     }
 
     private mutating func product(_ node: Node) -> Product? {
-        guard let fields = mapping(node, "a product", allowed: Self.productKeys, required: ["id", "type"]),
+        guard let fields = mapping(node, "a product", allowed: Self.productKeys, required: Self.productRequiredKeys),
               let id = fields["id"].flatMap({ string($0, "product id") })
         else { return nil }
         let what = "product '\(id.value)'"
@@ -31,8 +37,8 @@ extension NodeReader {
     }
 
     private mutating func introOffer(_ node: Node, of what: String) -> IntroOffer? {
-        let keys = ["type", "period", "periods", "reference_prices"]
-        guard let fields = mapping(node, "intro_offer of \(what)", allowed: keys, required: ["type"]),
+        guard let fields = mapping(node, "intro_offer of \(what)", allowed: Self.introOfferKeys,
+                                   required: Self.introOfferRequiredKeys),
               let type = fields["type"].flatMap({ value($0, "intro offer type of \(what)", as: IntroOfferType.self) })
         else { return nil }
         return IntroOffer(
@@ -52,8 +58,8 @@ extension NodeReader {
     }
 
     private mutating func credits(_ node: Node, of what: String) -> Credits? {
-        guard let fields = mapping(node, "credits of \(what)", allowed: ["currency", "amount"],
-                                   required: ["currency", "amount"]),
+        guard let fields = mapping(node, "credits of \(what)", allowed: Self.creditsKeys,
+                                   required: Self.creditsKeys),
               let currency = fields["currency"].flatMap({ string($0, "credits currency of \(what)") }),
               let amount = fields["amount"].flatMap({ int($0, "credits amount of \(what)") })
         else { return nil }
@@ -63,7 +69,8 @@ extension NodeReader {
     mutating func subscriptionGroups(_ node: Node) -> [SubscriptionGroup] {
         entries(node, "subscription_groups").compactMap { id, value in
             let what = "subscription group '\(id.value)'"
-            guard let fields = mapping(value, what, allowed: ["title", "levels"], required: ["levels"]) else {
+            guard let fields = mapping(value, what, allowed: Self.subscriptionGroupKeys,
+                                       required: Self.subscriptionGroupRequiredKeys) else {
                 return nil
             }
             return SubscriptionGroup(

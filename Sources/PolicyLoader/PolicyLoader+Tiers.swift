@@ -3,12 +3,16 @@ import PolicyModel
 import YAML
 
 extension NodeReader {
+    static let tierKeys = ["title", "ad_free", "includes"]
+    static let featureKeys = ["title", "tier"]
+    static let featureRequiredKeys = ["tier"]
+
     /// The tiers in file order, with `free` first when the file leaves it out.
     mutating func tiers(_ node: Node?, in root: Node) -> [Tier] {
         var tiers: [Tier] = []
         if let node {
             for (id, value) in entries(node, "tiers") {
-                guard let fields = mapping(value, "tier '\(id.value)'", allowed: ["title", "ad_free", "includes"])
+                guard let fields = mapping(value, "tier '\(id.value)'", allowed: Self.tierKeys)
                 else { continue }
                 tiers.append(Tier(
                     id: id,
@@ -27,7 +31,7 @@ extension NodeReader {
     mutating func features(_ node: Node) -> [Feature] {
         entries(node, "features").compactMap { id, value in
             let what = "feature '\(id.value)'"
-            guard let fields = mapping(value, what, allowed: ["title", "tier"], required: ["tier"]),
+            guard let fields = mapping(value, what, allowed: Self.featureKeys, required: Self.featureRequiredKeys),
                   let tier = fields["tier"].flatMap({ string($0, "tier of \(what)") })
             else { return nil }
             return Feature(id: id, title: fields["title"].flatMap { string($0, "title of \(what)") }, tier: tier)

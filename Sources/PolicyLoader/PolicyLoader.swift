@@ -16,6 +16,8 @@ package enum PolicyLoader {
 
     static let topLevelKeys = ["format", "app", "tiers", "products", "subscription_groups", "features",
                                "entitlements", "ads", "paywalls", "review"]
+    /// The top-level keys the loader requires besides `format`, which it checks on its own.
+    static let requiredTopLevelKeys = ["app"]
 
     /// Every finding id the YAML layer and the loader can report.
     package static var rules: [RuleDescriptor] { YAMLRules.all + LoaderRules.all }
@@ -55,7 +57,8 @@ extension NodeReader {
     }
 
     mutating func policy(_ root: Node, file: String) -> Policy? {
-        guard let fields = mapping(root, "the policy", allowed: PolicyLoader.topLevelKeys, required: ["app"]) else {
+        guard let fields = mapping(root, "the policy", allowed: PolicyLoader.topLevelKeys,
+                                   required: PolicyLoader.requiredTopLevelKeys) else {
             return nil
         }
         let format = self.format(fields, expected: PolicyLoader.format)

@@ -1,8 +1,24 @@
 extension Validator {
-    static let templateRules: [any Rule] = []
+    static let templateRules: [any Rule] = [
+        LocaleUndeclaredRule(),
+        TemplateLocaleMismatchRule(),
+        TemplateMissingRule(),
+        TemplateMissingKeyRule(),
+        TemplateUnknownKeyRule(),
+        TemplateUnknownVariableRule(),
+        TemplateMessageSyntaxRule(),
+        HardcodedPriceRule(),
+    ]
 
     static let reviewRules: [any Rule] = [
+        LegalLinksRule(),
         RestoreEntryRule(),
+        RestoreSyncOnLaunchRule(),
+        SubscriptionDisclosureRule(),
+        BilledPriceShownRule(),
+        TrialDisclosureRule(),
+        SubscriptionMinPeriodRule(),
+        AttestationOpenRule(),
         WaiveNeedsReasonRule(),
     ]
 }

@@ -1,17 +1,17 @@
 import Diagnostics
 import PolicyModel
 
-/// Every tier a product grants, a feature needs or a tier includes must be declared under `tiers:`.
+/// Every tier that products grant, features need, tiers include and templates title must be declared under `tiers:`.
 struct UnknownTierRule: Rule {
     static let id = "unknown-tier"
     static let severity = Severity.error
     static let category = "references"
-    static let summary = "a product, feature or tier names a tier that is not declared"
+    static let summary = "a product, feature, tier or template names a tier that is not declared"
     static let explanation = """
-        Products grant tiers, features name the tier that unlocks them and tiers include other tiers, all \
-        by id. An id that matches no entry under 'tiers:' is almost always a typo, and it would leave a \
-        feature locked for every paying user. Fix the id (the message suggests the closest one) or declare \
-        the tier.
+        Products grant tiers, features name the tier that unlocks them, tiers include other tiers and \
+        template files title tiers under 'tiers:', all by id. An id that matches no entry under 'tiers:' is \
+        almost always a typo: it would leave a feature locked for every paying user, or a translated title \
+        that is never shown. Fix the id (the message suggests the closest one) or declare the tier.
         """
 
     func check(_ app: AppSources) -> [Diagnostic] {
@@ -26,6 +26,9 @@ struct UnknownTierRule: Rule {
         }
         for tier in policy.tiers {
             references += tier.includes.map { ($0, "tier '\(tier.id.value)' includes") }
+        }
+        for set in app.templates {
+            references += set.tiers.map { ($0.key, "template '\(set.locale.value)' titles") }
         }
         return references.filter { !known.contains($0.0.value) }.map { reference, subject in
             finding("\(subject) unknown tier '\(reference.value)'", at: reference.span,

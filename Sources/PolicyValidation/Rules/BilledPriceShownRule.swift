@@ -1,0 +1,44 @@
+import Diagnostics
+import PolicyModel
+
+/// Subscription price lines must show the billed price, not only a per-month or per-week figure.
+struct BilledPriceShownRule: Rule {
+    static let id = "billed-price-shown"
+    static let severity = Severity.error
+    static let category = "review"
+    static let summary = "a subscription's price or trial line does not show the billed price"
+    static let checklistItem: String? = "Billed price shown for every subscription (3.1.2)"
+    static let explanation = """
+        Apple asks that the amount the user is billed be the most prominent price on a subscription \
+        paywall, with per-month equivalents and savings subordinate; Google Play lists "annual \
+        subscriptions that most prominently display their pricing in terms of monthly cost" as a violation. \
+        The 'price' and 'trial' lines of the auto-renewable and non-renewing sections must therefore use \
+        '{price}'; '{price_per_month}' or '{price_per_week}' may follow it.
+        """
+
+    private static let sections = [ProductType.autoRenewable.rawValue, ProductType.nonRenewing.rawValue]
+    private static let lines = ["price", "trial"]
+
+    func check(_ app: AppSources) -> [Diagnostic] {
+        priceLines(app).compactMap { site in
+            guard case .success = site.message.pattern, !site.message.variableNames.contains("price") else {
+                return nil
+            }
+            let perUnit = ["price_per_month", "price_per_week"].filter(site.message.variableNames.contains)
+            let shown = perUnit.isEmpty ? "" : " (only '{\(perUnit.joined(separator: "}', '{"))}')"
+            return finding("\(site.place) does not show the billed '{price}'\(shown)", at: site.message.text.span,
+                           help: "show '{price}' first; a per-month or per-week price may follow, smaller")
+        }
+    }
+
+    func evidence(_ app: AppSources) -> String {
+        let count = priceLines(app).count
+        return count == 0 ? "no subscription price lines" : "{price} in \(count) subscription price and trial line(s)"
+    }
+
+    private func priceLines(_ app: AppSources) -> [TemplateMessageSite] {
+        app.templates.flatMap(\.messageSites).filter { site in
+            site.section.map(Self.sections.contains) == true && Self.lines.contains(site.key)
+        }
+    }
+}

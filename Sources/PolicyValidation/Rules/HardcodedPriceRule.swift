@@ -1,0 +1,135 @@
+import Diagnostics
+import MessageFormat
+import PolicyModel
+
+/// Template text must not contain amounts of money: prices come from the store at run time.
+struct HardcodedPriceRule: Rule {
+    static let id = "hardcoded-price"
+    static let severity = Severity.error
+    static let category = "templates"
+    static let summary = "a template message contains a hard-coded price"
+    static let checklistItem: String? = "No hard-coded prices in paywall text"
+    static let explanation = """
+        The store sets the price per storefront and changes it (tax changes, price tiers, currency moves), \
+        so a price written into text such as '$4.99' or '3,900원' will sooner or later differ from what the \
+        user is charged, which App Review and Play treat as misleading. Use '{price}' (or '{intro_price}', \
+        '{price_per_month}'): the renderer formats the store's price in the user's currency. Numbers without \
+        a currency ('24 hours', '3 months') are fine.
+        """
+
+    /// Symbols and words that make an adjacent number a price; longer ones first, so 'R$ 9' reads as one price.
+    static let currencyMarks: [CurrencyMark] = [
+        CurrencyMark("R$", isWord: true), CurrencyMark("$"), CurrencyMark("€"), CurrencyMark("£"),
+        CurrencyMark("¥"), CurrencyMark("￥"), CurrencyMark("₩"), CurrencyMark("￦"), CurrencyMark("₹"),
+        CurrencyMark("₽"), CurrencyMark("₺"), CurrencyMark("₪"), CurrencyMark("₫"), CurrencyMark("₱"),
+        CurrencyMark("₴"), CurrencyMark("₦"), CurrencyMark("฿"), CurrencyMark("₸"), CurrencyMark("₼"),
+        CurrencyMark("₾"), CurrencyMark("₡"), CurrencyMark("₲"), CurrencyMark("₵"), CurrencyMark("﷼"),
+        CurrencyMark("원"), CurrencyMark("円"), CurrencyMark("元"), CurrencyMark("zł", isWord: true),
+        CurrencyMark("kr", isWord: true), CurrencyMark("рубл"), CurrencyMark("руб", isWord: true),
+        CurrencyMark("ر.س"), CurrencyMark("د.إ"),
+    ] + [
+        "USD", "EUR", "GBP", "JPY", "KRW", "CNY", "INR", "RUB", "PLN", "SAR", "AED", "BRL", "CAD", "AUD", "NZD",
+        "CHF", "SEK", "NOK", "DKK", "TRY", "MXN", "HKD", "TWD", "SGD", "ZAR", "ILS", "THB", "IDR", "MYR", "PHP",
+        "VND", "UAH", "CZK", "HUF", "RON", "EGP", "NGN", "KZT", "CLP", "COP", "QAR", "KWD",
+    ].map { CurrencyMark($0, isWord: true) }
+
+    /// Characters that may separate the digits of one amount: `3,900`, `4.99`, `٩٫٩٩`.
+    private static let digitSeparators: Set<Unicode.Scalar> = [".", ",", "'", "\u{066B}", "\u{066C}", "\u{00A0}",
+                                                               "\u{202F}"]
+
+    func check(_ app: AppSources) -> [Diagnostic] {
+        app.templates.flatMap(\.messageSites).compactMap { site in
+            guard case .success(let pattern) = site.message.pattern,
+                  let price = pattern.literalTexts.lazy.compactMap(Self.price(in:)).first else { return nil }
+            return finding("\(site.place) contains the hard-coded price '\(price)'", at: site.message.text.span,
+                           help: "write '{price}' (or '{intro_price}', '{price_per_month}'): the store's price "
+                               + "is formatted in the user's currency at run time")
+        }
+    }
+
+    func evidence(_ app: AppSources) -> String {
+        let count = app.templates.map(\.messageSites.count).reduce(0, +)
+        return "no amounts next to a currency in \(count) messages of \(app.templates.count) template file(s)"
+    }
+
+    /// The first amount next to a currency mark in `text`, as written ('$4.99', '3,900원'), or nil.
+    static func price(in text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        for mark in currencyMarks where mark.scalars.count <= scalars.count {
+            for start in 0...(scalars.count - mark.scalars.count)
+            where scalars[start..<(start + mark.scalars.count)].elementsEqual(mark.scalars) {
+                let end = start + mark.scalars.count
+                if let amount = amount(before: start, endingAt: end, in: scalars, mark: mark)
+                    ?? amount(after: end, startingAt: start, in: scalars, mark: mark) {
+                    return amount
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A number written just before the mark at `markStart..<markEnd` ('4,99 €'), with the mark.
+    private static func amount(before markStart: Int, endingAt markEnd: Int, in scalars: [Unicode.Scalar],
+                               mark: CurrencyMark) -> String? {
+        if mark.isWord, markEnd < scalars.count, scalars[markEnd].properties.isAlphabetic { return nil }
+        var last = markStart - 1
+        while last >= 0, scalars[last].properties.isWhitespace {
+            last -= 1
+        }
+        guard last >= 0, isDigit(scalars[last]) else { return nil }
+        var first = last
+        while first > 0, isDigit(scalars[first - 1])
+            || (first > 1 && digitSeparators.contains(scalars[first - 1]) && isDigit(scalars[first - 2])) {
+            first -= 1
+        }
+        return String(String.UnicodeScalarView(scalars[first..<markEnd]))
+    }
+
+    /// A number written just after the mark at `markStart..<markEnd` ('$4.99'), with the mark.
+    private static func amount(after markEnd: Int, startingAt markStart: Int, in scalars: [Unicode.Scalar],
+                               mark: CurrencyMark) -> String? {
+        if mark.isWord, markStart > 0, scalars[markStart - 1].properties.isAlphabetic { return nil }
+        var first = markEnd
+        while first < scalars.count, scalars[first].properties.isWhitespace {
+            first += 1
+        }
+        guard first < scalars.count, isDigit(scalars[first]) else { return nil }
+        var last = first
+        while last + 1 < scalars.count, isDigit(scalars[last + 1])
+            || (last + 2 < scalars.count && digitSeparators.contains(scalars[last + 1]) && isDigit(scalars[last + 2])) {
+            last += 1
+        }
+        return String(String.UnicodeScalarView(scalars[markStart...last]))
+    }
+
+    /// A decimal digit of any script: `4`, `٩`, `４`.
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.numericType == .decimal
+    }
+}
+
+/// A currency symbol or word that makes a number written next to it a price.
+struct CurrencyMark: Sendable {
+    var scalars: [Unicode.Scalar]
+    /// Whether letters may not touch it, so 'kr' marks '5 kr' but not '5 krótkich'.
+    var isWord: Bool
+
+    init(_ text: String, isWord: Bool = false) {
+        self.scalars = Array(text.unicodeScalars)
+        self.isWord = isWord
+    }
+}
+
+extension MessagePattern {
+    /// The literal text of the message and of every plural and select case, arguments left out.
+    fileprivate var literalTexts: [String] {
+        parts.flatMap { part -> [String] in
+            switch part {
+            case .text(let text): [text]
+            case .argument, .pound: []
+            case .plural(let plural): plural.cases.flatMap(\.message.literalTexts)
+            case .select(let select): select.cases.flatMap(\.message.literalTexts)
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Diagnostics
+import PolicyModel
+
+/// Paywall templates may only use known keys, product-type sections and the policy's paywall ids.
+struct TemplateUnknownKeyRule: Rule {
+    static let id = "template-unknown-key"
+    static let severity = Severity.error
+    static let category = "templates"
+    static let summary = "a paywall template has an unknown key or section, or names a paywall the policy lacks"
+    static let explanation = """
+        A paywall template holds the lines title, subtitle, disclosure, restore, terms, privacy and \
+        price_unavailable, and one section per product type (auto-renewable, non-renewing, non-consumable, \
+        consumable) with the lines price, trial, intro and badge. Any other key is never rendered, so a typo \
+        silently drops the text it was meant to hold; a template for a paywall the policy does not have is \
+        dead text. Fix the key (the message suggests the closest one) or remove it.
+        """
+
+    private static let sectionNames = ProductType.allCases.map(\.rawValue)
+
+    func check(_ app: AppSources) -> [Diagnostic] {
+        let paywalls = app.policy.paywalls.map(\.id.value)
+        return app.templates.flatMap { set in
+            set.paywalls.flatMap { template -> [Diagnostic] in
+                var findings = check(template)
+                if !paywalls.contains(template.id.value) {
+                    findings.insert(finding(
+                        "template for unknown paywall '\(template.id.value)'",
+                        at: template.id.span,
+                        help: Suggestion.didYouMean(template.id.value, in: paywalls)
+                            ?? "paywalls of \(app.policy.file): \(Self.list(paywalls))"), at: 0)
+                }
+                return findings
+            }
+        }
+    }
+
+    private func check(_ template: PaywallTemplate) -> [Diagnostic] {
+        let id = template.id.value
+        var findings: [Diagnostic] = []
+        for entry in template.entries where !PaywallTemplate.messageKeys.contains(entry.key.value) {
+            let key = entry.key.value
+            let help = Self.sectionNames.contains(key)
+                ? "'\(key)' is a product-type section: write its lines under it ('\(key): { price: … }')"
+                : Suggestion.didYouMean(key, in: PaywallTemplate.messageKeys + Self.sectionNames)
+                    ?? "known keys: \(Self.list(PaywallTemplate.messageKeys + Self.sectionNames))"
+            findings.append(finding("unknown key '\(key)' in paywall '\(id)'", at: entry.key.span, help: help))
+        }
+        for section in template.sections {
+            let name = section.name.value
+            guard Self.sectionNames.contains(name) else {
+                let help = PaywallTemplate.messageKeys.contains(name)
+                    ? "'\(name)' is a single message, not a mapping: write '\(name): <text>'"
+                    : Suggestion.didYouMean(name, in: Self.sectionNames + PaywallTemplate.messageKeys)
+                        ?? "sections are named by product type: \(Self.list(Self.sectionNames))"
+                findings.append(finding("unknown section '\(name)' in paywall '\(id)'", at: section.name.span,
+                                        help: help))
+                continue
+            }
+            for entry in section.entries where !PaywallTemplate.sectionKeys.contains(entry.key.value) {
+                findings.append(finding(
+                    "unknown key '\(entry.key.value)' in '\(name)' of paywall '\(id)'", at: entry.key.span,
+                    help: Suggestion.didYouMean(entry.key.value, in: PaywallTemplate.sectionKeys)
+                        ?? "known keys: \(Self.list(PaywallTemplate.sectionKeys))"))
+            }
+        }
+        return findings
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.joined(separator: ", ")
+    }
+}

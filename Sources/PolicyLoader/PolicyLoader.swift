@@ -24,14 +24,8 @@ package enum PolicyLoader {
 
     /// Loads the policy in `bytes`, read from `file`.
     package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .standard) -> Loaded<Policy> {
-        let document = YAMLParser.parse(bytes, file: file, limits: limits)
         var reader = NodeReader()
-        reader.append(document.diagnostics)
-        guard let root = document.root else {
-            if document.diagnostics.isEmpty {
-                reader.report(LoaderRules.emptyFile, "policy file is empty", at: .wholeFile(file),
-                              help: "start the file with 'format: \(format)'")
-            }
+        guard let root = reader.document(bytes, file: file, limits: limits, kind: "policy", format: format) else {
             return Loaded(value: nil, diagnostics: reader.diagnostics)
         }
         let policy = reader.policy(root, file: file)
@@ -40,6 +34,18 @@ package enum PolicyLoader {
 }
 
 extension NodeReader {
+    /// Parses `bytes` and returns the document's root; an empty file is reported as such.
+    mutating func document(_ bytes: [UInt8], file: String, limits: YAMLLimits, kind: String,
+                           format: String) -> Node? {
+        let document = YAMLParser.parse(bytes, file: file, limits: limits)
+        append(document.diagnostics)
+        if document.root == nil, document.diagnostics.isEmpty {
+            report(LoaderRules.emptyFile, "\(kind) file is empty", at: .wholeFile(file),
+                   help: "start the file with 'format: \(format)'")
+        }
+        return document.root
+    }
+
     /// Checks `format:` against the one this version reads.
     mutating func format(_ fields: Fields, expected: String) -> Located<String>? {
         guard let node = fields["format"] else {

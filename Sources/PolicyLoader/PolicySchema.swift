@@ -14,7 +14,7 @@ package enum PolicySchema {
     static let id = "https://tollgate.dev/schema/policy.schema.json"
 
     static var document: JSONSchema {
-        object(
+        mapping(
             """
             A Tollgate monetization policy, `Policies/<app-id>.yaml`: what the app sells and what each \
             purchase unlocks.
@@ -30,7 +30,7 @@ package enum PolicySchema {
                 "format": .object([.type([.string]), .const(.string(PolicyLoader.format))]
                     + JSONSchema.documentation("The file format and its version: `\(PolicyLoader.format)`.")),
                 "app": app,
-                "tiers": map("""
+                "tiers": entries("""
                     Access tiers by id. `free` always exists and is always granted; a tier also gets \
                     everything its `includes` get.
                     """, values: ref("tier")),
@@ -38,16 +38,16 @@ package enum PolicySchema {
                     The in-app purchase products, as App Store Connect and Google Play Console know them, \
                     and the tiers each grants.
                     """, of: ref("product")),
-                "subscription_groups": map("""
+                "subscription_groups": entries("""
                     Subscription groups by id; the products of a group are alternatives, and the user has \
                     at most one of them at a time.
                     """, values: ref("subscriptionGroup")),
-                "features": map("""
+                "features": entries("""
                     The feature matrix: each feature by id, with the tier that unlocks it.
                     """, values: ref("feature")),
                 "entitlements": entitlements,
                 "ads": ads,
-                "paywalls": map("""
+                "paywalls": entries("""
                     Paywalls by id: the products each offers, in order, and the one it highlights.
                     """, values: ref("paywall")),
                 "review": review,
@@ -62,8 +62,8 @@ package enum PolicySchema {
             "paywall": paywall, "referencePrices": referencePrices,
             "amount": .object([.type([.string, .number]), .pattern("^[0-9]+(\\.[0-9]+)?$"), .minimum(0)]
                 + JSONSchema.documentation("""
-                    A decimal amount in the currency's main unit, such as `"2.99"` or `"3900"`; quote it, \
-                    as a decimal string.
+                    A decimal amount in the currency's main unit, without sign, symbol or thousands \
+                    separators, such as `"2.99"` or `"3900"`. Quote it so YAML keeps it as written.
                     """)),
             "duration": .object([.type([.string]), .pattern(durationPattern)]
                 + JSONSchema.documentation("""
@@ -79,7 +79,9 @@ package enum PolicySchema {
     // MARK: - Sections
 
     static var app: JSONSchema {
-        object("The app this policy belongs to.", keys: NodeReader.appKeys, required: NodeReader.appRequiredKeys, [
+        mapping("The app this policy belongs to.", keys: NodeReader.appKeys,
+                required: NodeReader.appRequiredKeys, [
+            // An unquoted id of digits (`2048`) is a number to editors and well-formed text to the loader.
             "id": .object([.type([.string, .integer]), .pattern("^[a-z0-9][a-z0-9-]*$"), .minimum(0)]
                 + JSONSchema.documentation("""
                     The app id: lowercase letters, digits and `-`, starting with a letter or a digit. \
@@ -93,7 +95,7 @@ package enum PolicySchema {
                 The locales the app ships, such as `[en, ko, ja]`; each needs a template file \
                 `Templates/<app-id>/<locale>.yaml`. Quote `"no"` (Norwegian).
                 """, of: text("A locale identifier, such as `en` or `pt-BR`.")),
-            "legal": object("The legal documents paywalls link to.", keys: NodeReader.legalKeys, [
+            "legal": mapping("The legal documents paywalls link to.", keys: NodeReader.legalKeys, [
                 "terms_url": text("The terms of use (EULA), such as `https://example.com/terms`."),
                 "privacy_url": text("The privacy policy, such as `https://example.com/privacy`."),
             ]),
@@ -105,31 +107,32 @@ package enum PolicySchema {
         var properties: [String: JSONSchema] = [:]
         for state in EntitlementState.allCases {
             properties[state.rawValue] = choice(
-                Access.self, summary(of: state) + " Whether the user keeps access then.",
+                Access.self, "Whether access is kept when \(condition(of: state)).",
                 default: defaults.states[state]?.value)
         }
         properties["unknown"] = choice(UnknownAccess.self, """
             What to assume while the store has not answered yet; `cached` keeps what the app last knew.
             """, default: defaults.unknown.value)
-        return object("""
+        return mapping("""
             Which store states keep access. A state left out takes the conservative default: only `active` \
             and `grace_period` grant.
             """, keys: NodeReader.entitlementKeys, properties)
     }
 
-    static func summary(of state: EntitlementState) -> String {
+    /// When the store reports `state`, as the end of a sentence.
+    static func condition(of state: EntitlementState) -> String {
         switch state {
-        case .active: "The purchase or subscription is in good standing."
-        case .gracePeriod: "A renewal failed and the store's billing grace period runs."
-        case .billingRetry: "A renewal failed and the store keeps retrying, past any grace period."
-        case .expired: "The subscription ended."
-        case .revoked: "The purchase was refunded or revoked."
-        case .pending: "The purchase waits for approval or payment (Ask to Buy, deferred payment)."
+        case .active: "the purchase or subscription is in good standing"
+        case .gracePeriod: "a renewal failed and the store's billing grace period runs"
+        case .billingRetry: "a renewal failed and the store keeps retrying, past any grace period"
+        case .expired: "the subscription has ended"
+        case .revoked: "the purchase was refunded or revoked"
+        case .pending: "the purchase waits for approval or payment (Ask to Buy, deferred payment)"
         }
     }
 
     static var ads: JSONSchema {
-        object("""
+        mapping("""
             When ads may show, and where. Ads show only when the store has answered (or \
             `hide_until_synced` is false), no granted tier is ad-free, and consent allows them.
             """, keys: NodeReader.adsKeys, [
@@ -139,23 +142,26 @@ package enum PolicySchema {
                     """, default: true),
                 "require_consent": flag("Show ads only when the user's consent allows them. Default `true`.",
                                         default: true),
-                "placements": map("Ad placements by id, such as `banner.home`.", values: ref("placement")),
+                "placements": entries("Ad placements by id, such as `banner.home`.", values: ref("placement")),
             ])
     }
 
     static var review: JSONSchema {
-        object("""
+        mapping("""
             The App Store review checklist: where users restore purchases, what only a person can confirm, \
             and the rules switched off for this app.
             """, keys: NodeReader.reviewKeys, [
-                "restore": object("Where users restore their purchases.", keys: NodeReader.restoreKeys, [
+                "restore": mapping("Where users restore their purchases.", keys: NodeReader.restoreKeys, [
                     "locations": list("""
                         The screens that offer "Restore Purchases", such as `[paywall, settings]`; App Review \
                         looks for it on the paywall.
                         """, of: text("A screen of the app, such as `paywall` or `settings`.")),
-                    "sync_on_launch": flag("Whether the app syncs purchases with the store at every launch."),
+                    "sync_on_launch": flag("""
+                        Whether the app syncs with the store at launch, which asks for the store account; \
+                        App Review wants `false`, with syncing only when the user taps restore.
+                        """),
                 ]),
-                "attestations": map("""
+                "attestations": entries("""
                     Things only a person can confirm, such as `paid_apps_agreement`; CI reports the open ones.
                     """, values: choice(AttestationStatus.self, "Whether a person has confirmed it.")),
                 "waive": .object([
@@ -171,7 +177,7 @@ package enum PolicySchema {
     // MARK: - Definitions
 
     static var tier: JSONSchema {
-        object("An access tier: a set of features sold together.", keys: NodeReader.tierKeys, [
+        mapping("An access tier: a set of features sold together.", keys: NodeReader.tierKeys, [
             "title": text("The tier's name in the feature matrix and on paywalls."),
             "ad_free": flag("Whether granting this tier removes ads. Default `false`.", default: false),
             "includes": list("""
@@ -181,7 +187,7 @@ package enum PolicySchema {
     }
 
     static var product: JSONSchema {
-        object("An in-app purchase product and what it grants.", keys: NodeReader.productKeys,
+        mapping("An in-app purchase product and what it grants.", keys: NodeReader.productKeys,
                required: NodeReader.productRequiredKeys, [
             "id": text("The store product id, the same in App Store Connect and Google Play Console."),
             "type": choice(ProductType.self, """
@@ -204,7 +210,7 @@ package enum PolicySchema {
     }
 
     static var introOffer: JSONSchema {
-        object("An introductory offer on a subscription, as StoreKit describes one.",
+        mapping("An introductory offer on a subscription, as StoreKit describes one.",
                keys: NodeReader.introOfferKeys, required: NodeReader.introOfferRequiredKeys, [
             "type": choice(IntroOfferType.self, """
                 The kind of offer: free for one `period`, a lower price each `period` for `periods` \
@@ -219,7 +225,7 @@ package enum PolicySchema {
     }
 
     static var credits: JSONSchema {
-        object("What a consumable adds to the user's balance.", keys: NodeReader.creditsKeys,
+        mapping("What a consumable adds to the user's balance.", keys: NodeReader.creditsKeys,
                required: NodeReader.creditsKeys, [
             "currency": text("The in-app currency, such as `coins`."),
             "amount": integer("How many units one purchase adds."),
@@ -238,7 +244,7 @@ package enum PolicySchema {
     }
 
     static var subscriptionGroup: JSONSchema {
-        object("A subscription group: products of which a user has at most one at a time.",
+        mapping("A subscription group: products of which a user has at most one at a time.",
                keys: NodeReader.subscriptionGroupKeys, required: NodeReader.subscriptionGroupRequiredKeys, [
             "title": text("The group's name in App Store Connect."),
             "levels": list("The group's products, from the highest level of service down.",
@@ -247,7 +253,7 @@ package enum PolicySchema {
     }
 
     static var feature: JSONSchema {
-        object("A feature of the app: one row of the feature matrix.", keys: NodeReader.featureKeys,
+        mapping("A feature of the app: one row of the feature matrix.", keys: NodeReader.featureKeys,
                required: NodeReader.featureRequiredKeys, [
             "title": text("The feature's name in the feature matrix and on paywalls."),
             "tier": text("The tier that unlocks the feature; `free` for everyone."),
@@ -255,7 +261,7 @@ package enum PolicySchema {
     }
 
     static var placement: JSONSchema {
-        object("A place in the app where an ad may show.", keys: NodeReader.placementKeys,
+        mapping("A place in the app where an ad may show.", keys: NodeReader.placementKeys,
                required: NodeReader.placementRequiredKeys, [
             "format": choice(AdFormat.self, "The ad format shown here."),
             "min_interval": ref("duration", "The shortest time between two ads here, such as `PT3M`."),
@@ -263,7 +269,7 @@ package enum PolicySchema {
     }
 
     static var paywall: JSONSchema {
-        object("A paywall: the products it offers, in order, and the one it highlights.",
+        mapping("A paywall: the products it offers, in order, and the one it highlights.",
                keys: NodeReader.paywallKeys, required: NodeReader.paywallRequiredKeys, [
             "products": list("The product ids offered, in display order.", of: text("A product id.")),
             "highlight": text("The product shown as the recommended choice; one of `products`."),
@@ -272,8 +278,9 @@ package enum PolicySchema {
 
     // MARK: - Builders
 
-    /// A mapping with exactly the loader's `keys`; the schema stops at once if `properties` names others.
-    static func object(
+    /// A mapping with exactly the loader's `keys`; traps when `properties` covers other keys, so a key
+    /// added to the loader needs its schema here before `tollgate schema` runs again.
+    static func mapping(
         _ markdown: String, keys: [String], required: [String] = [], extra: [JSONSchema.Keyword] = [],
         _ properties: [String: JSONSchema]
     ) -> JSONSchema {
@@ -285,7 +292,7 @@ package enum PolicySchema {
     }
 
     /// A mapping whose keys the user chooses (tier, feature and placement ids), each with a `values` value.
-    static func map(_ markdown: String, values: JSONSchema) -> JSONSchema {
+    static func entries(_ markdown: String, values: JSONSchema) -> JSONSchema {
         .object([.type([.object]), .additionalProperties(values)] + JSONSchema.documentation(markdown))
     }
 

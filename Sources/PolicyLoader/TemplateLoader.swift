@@ -9,14 +9,8 @@ package enum TemplateLoader {
 
     /// Loads the templates in `bytes`, read from `file`.
     package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .standard) -> Loaded<TemplateSet> {
-        let document = YAMLParser.parse(bytes, file: file, limits: limits)
         var reader = NodeReader()
-        reader.append(document.diagnostics)
-        guard let root = document.root else {
-            if document.diagnostics.isEmpty {
-                reader.report(LoaderRules.emptyFile, "template file is empty", at: .wholeFile(file),
-                              help: "start the file with 'format: \(format)'")
-            }
+        guard let root = reader.document(bytes, file: file, limits: limits, kind: "template", format: format) else {
             return Loaded(value: nil, diagnostics: reader.diagnostics)
         }
         return Loaded(value: reader.templateSet(root, file: file), diagnostics: reader.diagnostics)

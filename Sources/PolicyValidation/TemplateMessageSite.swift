@@ -4,7 +4,8 @@ import PolicyModel
 /// A message of a template file with the words that name its place, for rules that check every message.
 struct TemplateMessageSite {
     var message: TemplateMessage
-    /// Where the message sits, for findings: "title of tier 'premium'", "'price' of 'auto-renewable' in paywall 'main'".
+    /// Where the message sits, for findings: "title of tier 'premium'",
+    /// "'price' of 'auto-renewable' in paywall 'main'".
     var place: String
     /// Whether it is the title of a tier, feature or product, which takes no variables.
     var isTitle: Bool

@@ -6,18 +6,18 @@ struct BilledPriceShownRule: Rule {
     static let id = "billed-price-shown"
     static let severity = Severity.error
     static let category = "review"
-    static let summary = "a subscription's price or trial line does not show the billed price"
+    static let summary = "a subscription's price line does not show the billed price"
     static let checklistItem: String? = "Billed price shown for every subscription (3.1.2)"
     static let explanation = """
         Apple asks that the amount the user is billed be the most prominent price on a subscription \
         paywall, with per-month equivalents and savings subordinate; Google Play lists "annual \
         subscriptions that most prominently display their pricing in terms of monthly cost" as a violation. \
-        The 'price' and 'trial' lines of the auto-renewable and non-renewing sections must therefore use \
-        '{price}'; '{price_per_month}' or '{price_per_week}' may follow it.
+        The 'price' lines of the auto-renewable and non-renewing sections must therefore use '{price}'; \
+        '{price_per_month}' or '{price_per_week}' may follow it. Trial lines are checked by 'trial-disclosure'.
         """
 
     private static let sections = [ProductType.autoRenewable.rawValue, ProductType.nonRenewing.rawValue]
-    private static let lines = ["price", "trial"]
+    private static let lines = ["price"]
 
     func check(_ app: AppSources) -> [Diagnostic] {
         priceLines(app).compactMap { site in
@@ -33,7 +33,7 @@ struct BilledPriceShownRule: Rule {
 
     func evidence(_ app: AppSources) -> String {
         let count = priceLines(app).count
-        return count == 0 ? "no subscription price lines" : "{price} in \(count) subscription price and trial line(s)"
+        return count == 0 ? "no subscription price lines" : "{price} in \(count) subscription price line(s)"
     }
 
     private func priceLines(_ app: AppSources) -> [TemplateMessageSite] {

@@ -24,9 +24,10 @@ struct HardcodedPriceRule: Rule {
         CurrencyMark("₽"), CurrencyMark("₺"), CurrencyMark("₪"), CurrencyMark("₫"), CurrencyMark("₱"),
         CurrencyMark("₴"), CurrencyMark("₦"), CurrencyMark("฿"), CurrencyMark("₸"), CurrencyMark("₼"),
         CurrencyMark("₾"), CurrencyMark("₡"), CurrencyMark("₲"), CurrencyMark("₵"), CurrencyMark("﷼"),
-        CurrencyMark("원"), CurrencyMark("円"), CurrencyMark("元"), CurrencyMark("zł", isWord: true),
-        CurrencyMark("kr", isWord: true), CurrencyMark("рубл"), CurrencyMark("руб", isWord: true),
-        CurrencyMark("ر.س"), CurrencyMark("د.إ"),
+        CurrencyMark("원", afterNumberOnly: true), CurrencyMark("円", afterNumberOnly: true),
+        CurrencyMark("元", afterNumberOnly: true), CurrencyMark("zł", isWord: true, afterNumberOnly: true),
+        CurrencyMark("kr", isWord: true), CurrencyMark("рубл", afterNumberOnly: true),
+        CurrencyMark("руб", isWord: true, afterNumberOnly: true), CurrencyMark("ر.س"), CurrencyMark("د.إ"),
     ] + [
         "USD", "EUR", "GBP", "JPY", "KRW", "CNY", "INR", "RUB", "PLN", "SAR", "AED", "BRL", "CAD", "AUD", "NZD",
         "CHF", "SEK", "NOK", "DKK", "TRY", "MXN", "HKD", "TWD", "SGD", "ZAR", "ILS", "THB", "IDR", "MYR", "PHP",
@@ -59,8 +60,10 @@ struct HardcodedPriceRule: Rule {
             for start in 0...(scalars.count - mark.scalars.count)
             where scalars[start..<(start + mark.scalars.count)].elementsEqual(mark.scalars) {
                 let end = start + mark.scalars.count
-                if let amount = amount(before: start, endingAt: end, in: scalars, mark: mark)
-                    ?? amount(after: end, startingAt: start, in: scalars, mark: mark) {
+                if let amount = amount(before: start, endingAt: end, in: scalars, mark: mark) {
+                    return amount
+                }
+                if !mark.afterNumberOnly, let amount = amount(after: end, startingAt: start, in: scalars, mark: mark) {
                     return amount
                 }
             }
@@ -113,10 +116,13 @@ struct CurrencyMark: Sendable {
     var scalars: [Unicode.Scalar]
     /// Whether letters may not touch it, so 'kr' marks '5 kr' but not '5 krótkich'.
     var isWord: Bool
+    /// Whether it is only ever written after the number ('3,900원'), so '회원 5명' (five members) is no price.
+    var afterNumberOnly: Bool
 
-    init(_ text: String, isWord: Bool = false) {
+    init(_ text: String, isWord: Bool = false, afterNumberOnly: Bool = false) {
         self.scalars = Array(text.unicodeScalars)
         self.isWord = isWord
+        self.afterNumberOnly = afterNumberOnly
     }
 }
 

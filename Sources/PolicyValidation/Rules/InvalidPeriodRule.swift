@@ -24,7 +24,7 @@ struct InvalidPeriodRule: Rule {
             if let period = product.period {
                 switch product.type.value {
                 case .autoRenewable:
-                    findings += check(period, soldAs: Self.subscriptionPeriods, what: "auto-renewable period")
+                    findings += checkSubscription(period)
                 case .nonRenewing:
                     findings += checkNonRenewing(period)
                 case .consumable, .nonConsumable:
@@ -41,6 +41,12 @@ struct InvalidPeriodRule: Rule {
             }
         }
         return findings
+    }
+
+    /// An auto-renewable period; those shorter than a week are reported by subscription-min-period.
+    private func checkSubscription(_ period: Located<String>) -> [Diagnostic] {
+        if let parsed = ISOPeriod(period.value), SubscriptionMinPeriodRule.isShorterThanAWeek(parsed) { return [] }
+        return check(period, soldAs: Self.subscriptionPeriods, what: "auto-renewable period")
     }
 
     /// A period that must be one of `sold`.

@@ -27,9 +27,8 @@ struct ReferencePriceInvalidRule: Rule {
         guard ISOCurrency.isKnown(code.value) else {
             let upper = code.value.uppercased()
             let help = upper != code.value && ISOCurrency.isKnown(upper) ? "write '\(upper)'" : nil
-            let what = ISOCurrency.isWellFormed(code.value) ? "a known ISO 4217 currency code"
-                : "an ISO 4217 currency code"
-            return [finding("'\(code.value)' is not \(what); expected three uppercase letters such as USD, EUR "
+            let expected = ISOCurrency.isWellFormed(code.value) ? "a code" : "three uppercase letters"
+            return [finding("'\(code.value)' is not an ISO 4217 currency code; expected \(expected) such as USD, EUR "
                                 + "or JPY", at: code.span, help: help)] + checkAmount(price.amount, currency: nil)
         }
         return checkAmount(price.amount, currency: code.value)
@@ -46,7 +45,8 @@ struct ReferencePriceInvalidRule: Rule {
         guard let currency, digits > ISOCurrency.fractionDigits(of: currency) else { return [] }
         let allowed = ISOCurrency.fractionDigits(of: currency)
         let places = allowed == 0 ? "no decimal places" : "at most \(allowed) decimal places"
-        return [finding("reference price '\(text)' has \(digits) decimal places; \(currency) has \(places)",
+        let has = digits == 1 ? "1 decimal place" : "\(digits) decimal places"
+        return [finding("reference price '\(text)' has \(has); \(currency) has \(places)",
                         at: amount.span)]
     }
 

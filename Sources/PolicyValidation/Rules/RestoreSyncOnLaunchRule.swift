@@ -23,7 +23,8 @@ struct RestoreSyncOnLaunchRule: Rule {
     }
 
     func evidence(_ app: AppSources) -> String {
-        let setting = app.policy.review.restore?.syncOnLaunch == nil ? "'sync_on_launch' not set" : "'sync_on_launch: false'"
+        let setting = app.policy.review.restore?.syncOnLaunch == nil
+            ? "'sync_on_launch' not set" : "'sync_on_launch: false'"
         return "restore runs only when the user asks (\(setting))"
     }
 }

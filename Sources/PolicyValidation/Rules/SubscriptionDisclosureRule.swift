@@ -24,22 +24,28 @@ struct SubscriptionDisclosureRule: Rule {
             let missing = Self.required.filter { !disclosure.message.variableNames.contains($0) }
             guard !missing.isEmpty else { return nil }
             let names = missing.map { "'{\($0)}'" }.joined(separator: " and ")
-            return finding("disclosure of paywall '\(paywall)' does not state \(names)", at: disclosure.message.text.span,
+            return finding("disclosure of paywall '\(paywall)' does not state \(names)",
+                           at: disclosure.message.text.span,
                            help: "say what renews, how often and for how much, e.g. 'Renews every {period} for "
                                + "{price} unless cancelled at least 24 hours before the end of the period'")
         }
     }
 
     func evidence(_ app: AppSources) -> String {
-        let paywalls = Set(disclosures(app).map(\.paywall)).sorted()
+        let paywalls = subscriptionPaywalls(app).map(\.id.value)
         guard !paywalls.isEmpty else { return "no paywall shows auto-renewable subscriptions" }
         return "disclosure states {price} and {period} in \(app.templates.count) locale(s) for paywall(s) "
             + paywalls.joined(separator: ", ")
     }
 
+    /// The paywalls that show auto-renewable products.
+    private func subscriptionPaywalls(_ app: AppSources) -> [Paywall] {
+        app.policy.paywalls.filter { app.policy.productTypes(on: $0).contains(.autoRenewable) }
+    }
+
     /// The disclosure lines of paywalls that show auto-renewable products, in every template file.
     private func disclosures(_ app: AppSources) -> [(paywall: String, entry: TemplateEntry)] {
-        let paywalls = app.policy.paywalls.filter { app.policy.productTypes(on: $0).contains(.autoRenewable) }
+        let paywalls = subscriptionPaywalls(app)
         return app.templates.flatMap { set in
             paywalls.compactMap { paywall in
                 set.paywall(paywall.id.value)?.entry("disclosure").map { (paywall.id.value, $0) }

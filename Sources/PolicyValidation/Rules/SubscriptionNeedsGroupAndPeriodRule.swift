@@ -19,9 +19,9 @@ struct SubscriptionNeedsGroupAndPeriodRule: Rule {
             let missing = [product.group == nil ? "group" : nil, product.period == nil ? "period" : nil]
                 .compactMap { $0 }
             guard !missing.isEmpty else { return nil }
-            let keys = missing.map { "'\($0)'" }.joined(separator: " or ")
+            let keys = missing.count == 2 ? "neither 'group' nor 'period'" : "no '\(missing[0])'"
             let fixes = missing.map { $0 == "group" ? "'group: <subscription group>'" : "'period: P1M'" }
-            return finding("auto-renewable '\(product.id.value)' has no \(keys)", at: product.id.span,
+            return finding("auto-renewable '\(product.id.value)' has \(keys)", at: product.id.span,
                            help: "add \(fixes.joined(separator: " and ")) (periods: P1W, P1M, P2M, P3M, P6M, P1Y)")
         }
     }

@@ -27,19 +27,23 @@ struct TemplateMissingKeyRule: Rule {
 
     private func check(_ set: TemplateSet, _ paywall: Paywall, _ policy: Policy) -> [Diagnostic] {
         let id = paywall.id.value
-        guard let template = set.paywall(id) else {
-            return [finding("locale '\(set.locale.value)' has no template for paywall '\(id)'", at: .wholeFile(set.file),
-                            help: "add 'paywalls: { \(id): … }' with \(Self.requiredKeys.joined(separator: ", "))")]
-        }
         let products = policy.products(on: paywall)
         let types = policy.productTypes(on: paywall)
         var keys = Self.requiredKeys
         if types.contains(.autoRenewable) {
             keys.insert("disclosure", at: 1)
         }
-        var findings = keys.filter { template.entry($0) == nil }.map { key in
-            finding("paywall '\(id)' has no '\(key)' line", at: template.id.span,
-                    help: "add '\(key):' under 'paywalls: \(id):' in \(set.fileName)")
+        guard let template = set.paywall(id) else {
+            return [finding("locale '\(set.locale.value)' has no template for paywall '\(id)'",
+                            at: .wholeFile(set.file),
+                            help: "add '\(id):' under 'paywalls:' with \(Self.list(keys + types.map(\.rawValue)))")]
+        }
+        var findings: [Diagnostic] = []
+        let missing = keys.filter { template.entry($0) == nil }.map { "'\($0)'" }
+        if !missing.isEmpty {
+            findings.append(finding(
+                "paywall '\(id)' has no \(Self.list(missing)) line\(missing.count == 1 ? "" : "s")",
+                at: template.id.span, help: "add \(Self.list(missing)) under 'paywalls: \(id):' in \(set.fileName)"))
         }
         for type in types {
             let shown = products.filter { $0.type.value == type }
@@ -65,5 +69,11 @@ struct TemplateMissingKeyRule: Rule {
             }
         }
         return findings
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    private static func list(_ names: [String]) -> String {
+        guard names.count > 1, let last = names.last else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + last
     }
 }

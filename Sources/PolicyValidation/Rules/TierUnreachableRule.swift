@@ -19,8 +19,8 @@ struct TierUnreachableRule: Rule {
         let reached = policy.closure(of: policy.products.flatMap { $0.grants.map(\.value) })
         return policy.tiers.filter { !reached.contains($0.id.value) }.map { tier in
             let features = policy.features.filter { $0.tier.value == tier.id.value }.map { "'\($0.id.value)'" }
-            let locked = features.isEmpty ? "" : " (\(features.joined(separator: ", ")) stay locked)"
-            return finding("no product grants tier '\(tier.id.value)'\(locked)", at: tier.id.span,
+            let needed = features.isEmpty ? "" : " (needed by \(features.joined(separator: ", ")))"
+            return finding("no product grants tier '\(tier.id.value)'\(needed)", at: tier.id.span,
                            help: "add '\(tier.id.value)' to a product's 'grants', include it from a granted tier, "
                                + "or remove it")
         }

@@ -33,8 +33,9 @@ struct YearlyNotCheaperRule: Rule {
 
     /// The finding for the first currency, in the longer plan's order, where it costs more per month.
     private func compare(_ short: Plan, _ long: Plan) -> Diagnostic? {
-        for (currency, longPrice) in long.prices {
-            guard let shortPrice = short.prices.first(where: { $0.currency == currency })?.price,
+        for longPrice in long.prices {
+            let currency = longPrice.currency
+            guard let shortPrice = short.prices.first(where: { $0.currency == currency }),
                   longPrice.amount * short.months > shortPrice.amount * long.months else { continue }
             let perMonth = Self.texts(longPrice.amount / long.months, shortPrice.amount / short.months,
                                       currency: currency)
@@ -69,7 +70,14 @@ private struct Plan {
     var period: String
     var months: Decimal
     var tiers: Set<String>
-    var prices: [(currency: String, price: (amount: Decimal, span: SourceSpan))]
+    var prices: [Price]
+
+    /// A reference price as a number, with where its amount is written.
+    struct Price {
+        var currency: String
+        var amount: Decimal
+        var span: SourceSpan
+    }
 
     init?(_ product: Product, policy: Policy) {
         guard product.type.value == .autoRenewable, let group = product.group?.value,
@@ -81,7 +89,9 @@ private struct Plan {
         self.months = months
         tiers = policy.closure(of: product.grants.map(\.value))
         prices = product.referencePrices.compactMap { price in
-            Decimal(policyAmount: price.amount.value).map { (price.currency.value, ($0, price.amount.span)) }
+            Decimal(policyAmount: price.amount.value).map {
+                Price(currency: price.currency.value, amount: $0, span: price.amount.span)
+            }
         }
     }
 }

@@ -1,0 +1,77 @@
+import Diagnostics
+import PolicyModel
+
+/// A group's `levels` list each auto-renewable of that group exactly once, and nothing else.
+struct GroupLevelsMismatchRule: Rule {
+    static let id = "group-levels-mismatch"
+    static let severity = Severity.error
+    static let category = "groups"
+    static let summary = "a group's 'levels' miss one of its auto-renewables, list another product, or repeat one"
+    static let explanation = """
+        'levels' ranks a subscription group's products from the highest level of service to the lowest; \
+        App Store Connect uses the rank to decide whether a change is an upgrade, a downgrade or a \
+        crossgrade. Every auto-renewable whose 'group' names the group must appear exactly once, and no \
+        other product may: a product missing from the ranking gets no level in the store, and one listed \
+        twice or in the wrong group's levels has two. Add, remove or move the level the message names.
+        """
+
+    func check(_ app: AppSources) -> [Diagnostic] {
+        app.policy.subscriptionGroups.flatMap { check($0, app.policy) }
+    }
+
+    private func check(_ group: SubscriptionGroup, _ policy: Policy) -> [Diagnostic] {
+        let name = group.id.value
+        var findings: [Diagnostic] = []
+        var listed: [String: Located<String>] = [:]
+        // Unknown ids are reported by unknown-product, which suggests the product meant; that one is not
+        // reported a second time as missing from the levels.
+        let known = policy.products.map(\.id.value)
+        let meant = Set(group.levels.filter { policy.product($0.value) == nil }.compactMap {
+            Suggestion.closest(to: $0.value, in: known)
+        })
+        let declared = policy.subscriptionGroups.map(\.id.value)
+        for level in group.levels {
+            guard let product = policy.product(level.value) else { continue }
+            if let earlier = listed[level.value] {
+                findings.append(finding(
+                    "'\(level.value)' is listed twice in the levels of group '\(name)'", at: level.span,
+                    help: "remove this one; each product has one level",
+                    related: [.init(span: earlier.span, message: "'\(level.value)' first listed")]))
+                continue
+            }
+            listed[level.value] = level
+            if let extra = extraReason(product, in: name, declared: declared) {
+                let regroup = product.type.value == .autoRenewable ? " or set its 'group: \(name)'" : ""
+                findings.append(finding("level '\(level.value)' of group '\(name)' \(extra)", at: level.span,
+                                        help: "remove it from 'levels'\(regroup)"))
+            }
+        }
+        for product in policy.products where product.type.value == .autoRenewable {
+            guard let joined = product.group, joined.value == name, listed[product.id.value] == nil,
+                  !meant.contains(product.id.value) else { continue }
+            listed[product.id.value] = product.id
+            findings.append(finding(
+                "subscription group '\(name)' does not list '\(product.id.value)' in its levels", at: group.id.span,
+                help: "add it to 'levels', which run from the highest level of service to the lowest",
+                related: [.init(span: joined.span, message: "'\(product.id.value)' joins the group")]))
+        }
+        return findings
+    }
+
+    /// Why a known product does not belong in the group's levels, or nil when it does or is reported elsewhere.
+    private func extraReason(_ product: Product, in group: String, declared: [String]) -> String? {
+        let type = product.type.value
+        switch (type, product.group?.value) {
+        case (.autoRenewable, group):
+            return nil
+        case (.autoRenewable, nil), (.nonRenewing, group):
+            // A missing group and a non-renewing product in a group have their own rules.
+            return nil
+        case (.autoRenewable, let other?):
+            // An undeclared group is reported by unknown-group.
+            return declared.contains(other) ? "belongs to group '\(other)'" : nil
+        default:
+            return "is a \(type.rawValue) product; levels list only auto-renewable subscriptions"
+        }
+    }
+}

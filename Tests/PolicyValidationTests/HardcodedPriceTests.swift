@@ -1,0 +1,54 @@
+@testable import PolicyValidation
+import Testing
+
+@Suite("hardcoded-price detection")
+struct HardcodedPriceTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var text: String
+        var price: String?
+        var testDescription: String { text }
+    }
+
+    @Test(arguments: [
+        Case(text: "Only $4.99 a month", price: "$4.99"),
+        Case(text: "4,99 € pro Monat", price: "4,99 €"),
+        Case(text: "월 3,900원", price: "3,900원"),
+        Case(text: "₩3,900부터", price: "₩3,900"),
+        Case(text: "¥480", price: "¥480"),
+        Case(text: "月額480円", price: "480円"),
+        Case(text: "USD 5 per month", price: "USD 5"),
+        Case(text: "just 5 USD", price: "5 USD"),
+        Case(text: "R$ 9,90 por mês", price: "R$ 9,90"),
+        Case(text: "tylko 9.99zł", price: "9.99zł"),
+        Case(text: "٩٫٩٩ ر.س شهريًا", price: "٩٫٩٩ ر.س"),
+        Case(text: "99 kr/mån", price: "99 kr"),
+        Case(text: "kr 99,- per måned", price: "kr 99"),
+        Case(text: "за 100 рублей", price: "100 рубл"),
+        Case(text: "129\u{00A0}₽", price: "129\u{00A0}₽"),
+    ])
+    func findsPrices(_ test: Case) {
+        #expect(HardcodedPriceRule.price(in: test.text) == test.price)
+    }
+
+    @Test(arguments: [
+        "3 months", "24 hours before the end of the period", "Save 50%", "5 krótkich lekcji", "USDC 5",
+        "VIP 회원 5명", "P1M", "Pro 2", "$ off", "€ and 5", "Top 10 features",
+    ])
+    func ignoresNumbersWithoutCurrency(_ text: String) {
+        #expect(HardcodedPriceRule.price(in: text) == nil)
+    }
+
+    @Test("variables are not literal text; plural and select cases are")
+    func looksOnlyAtLiteralText() throws {
+        let template = ReviewRuleSources.template("""
+                title: "{price} today"
+                subtitle: "{period_count, plural, one {# month for $1} other {# months}}"
+                restore: "'{'$5'}'"
+            """)
+        let app = try ReviewRuleSources.load(ReviewRuleSources.policy(), templates: ["en.yaml": template])
+        #expect(HardcodedPriceRule().check(app).map(\.lineColumnMessage) == [
+            "6:15: 'subtitle' of paywall 'main' contains the hard-coded price '$1'",
+            "7:14: 'restore' of paywall 'main' contains the hard-coded price '$5'",
+        ])
+    }
+}

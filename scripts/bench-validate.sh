@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# Benchmarks `tollgate validate` on generated projects of 3, 200, 5,000 and 20,000 products.
+#
+# For each size, on the same files (the policy and all its templates):
+#   (a) draining libyaml's events and nothing else: the floor any libyaml-based loader pays;
+#   (b) Tollgate's whole load and validate, as the CLI does it without process start;
+#   (c) PyYAML's C loader, yaml.load(f, Loader=yaml.CSafeLoader): what a Python tool pays to parse.
+# (a) and (b) come from the TollgateBenchmarks binary (ContinuousClock, best run after a warm-up),
+# (c) from Python (time.perf_counter, best run after a warm-up). Peak memory of (b) is read by the
+# benchmark binary (getrusage ru_maxrss) in a process of its own per size that runs (b) once.
+# Goals: (b) <= 2.5 x (a), (b) <= 0.25 x (c), (b) at 20,000 <= 4.5 x (b) at 5,000.
+#
+# usage: scripts/bench-validate.sh [--check]
+#   --check            exit 1 when a goal is missed (the table is printed either way)
+# environment:
+#   SCRATCH_PATH       SwiftPM build folder (default .build)
+#   BENCH_SIZES        sizes to run (default "3 200 5000 20000"); the linearity check needs 5000 and 20000
+#   BENCH_TIME_LIMIT   seconds after which a phase stops repeating (default 8; one timed run always happens)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+check=0
+for argument in "$@"; do
+  case "$argument" in
+    --check) check=1 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "error: unknown argument '$argument'" >&2; exit 2 ;;
+  esac
+done
+
+scratch="${SCRATCH_PATH:-.build}"
+sizes=(${BENCH_SIZES:-3 200 5000 20000})
+time_limit="${BENCH_TIME_LIMIT:-8}"
+started=$(date +%s)
+
+fail() {
+  echo "bench-validate: error: $*" >&2
+  exit 1
+}
+
+python3 -c 'import yaml, sys; sys.exit(0 if yaml.__with_libyaml__ else 1)' 2>/dev/null \
+  || fail "PyYAML with libyaml is needed for (c): pip install pyyaml (with libyaml-dev installed)"
+
+echo "building (release, $scratch)…" >&2
+for product in tollgate TollgateBenchmarks; do
+  swift build -c release --scratch-path "$scratch" --product "$product" >/dev/null \
+    || fail "swift build -c release --product $product failed"
+done
+bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+tollgate="$bin/tollgate"
+bench="$bin/TollgateBenchmarks"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# Timed runs per size for (a)/(b) and for (c); BENCH_TIME_LIMIT cuts them short on slow machines.
+iterations() {
+  case "$1" in
+    3) echo "200 100" ;;
+    200) echo "40 20" ;;
+    5000) echo "5 3" ;;
+    *) echo "3 2" ;;
+  esac
+}
+
+# field NAME LINE: the value of NAME=… in a line of key=value fields.
+field() {
+  local value
+  value="$(tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p")"
+  [[ -n "$value" ]] || fail "no '$1' in the benchmark output: $2"
+  echo "$value"
+}
+
+# (c): best of N yaml.load(f, Loader=yaml.CSafeLoader) over the policy and all its templates.
+pyyaml_ms() {
+  python3 - "$1" "$2" "$time_limit" <<'PY'
+import glob, os, sys, time
+import yaml
+
+project, iterations, limit = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+files = []
+for policy in sorted(glob.glob(os.path.join(project, "Policies", "*.yaml"))):
+    app = os.path.splitext(os.path.basename(policy))[0]
+    files.append(policy)
+    files += sorted(glob.glob(os.path.join(project, "Templates", app, "*.yaml")))
+
+def load_all():
+    for name in files:
+        with open(name, "rb") as f:
+            if yaml.load(f, Loader=yaml.CSafeLoader) is None:
+                sys.exit("empty document: " + name)
+
+load_all()  # warm-up
+best, spent, runs = float("inf"), 0.0, 0
+while runs < iterations and (runs == 0 or spent < limit):
+    start = time.perf_counter()
+    load_all()
+    elapsed = time.perf_counter() - start
+    best, spent, runs = min(best, elapsed), spent + elapsed, runs + 1
+print("pyyaml_ms=%.3f pyyaml_runs=%d" % (best * 1000, runs))
+PY
+}
+
+mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+ratio() { awk -v x="$1" -v y="$2" 'BEGIN { if (y > 0) printf "%.2f", x / y; else print "n/a" }'; }
+# meets VALUE GOAL: "ok" when VALUE <= GOAL, "MISS" otherwise.
+meets() { awk -v x="$1" -v g="$2" 'BEGIN { print (x != "n/a" && x <= g) ? "ok" : "MISS" }'; }
+human() { awk -v b="$1" 'BEGIN { if (b >= 1048576) printf "%.1f MiB", b / 1048576; else if (b >= 1024) printf "%.1f KiB", b / 1024; else printf "%d B", b }'; }
+
+declare -A bytes files events_ms validate_ms pyyaml rss runs cli_ms
+missed=0
+for size in "${sizes[@]}"; do
+  project="$work/p$size"
+  python3 scripts/gen-policy.py --products "$size" --out "$project" 2>/dev/null \
+    || fail "scripts/gen-policy.py --products $size failed"
+
+  # The generated project must be valid: tollgate validate exits 0 (no errors).
+  echo "size $size: tollgate validate…" >&2
+  cli_start=$(date +%s%N)
+  if ! output="$(cd "$project" && "$tollgate" validate 2>&1)"; then
+    echo "$output" | head -40 >&2
+    fail "the generated project of $size products does not pass 'tollgate validate' (above);" \
+      "fix scripts/gen-policy.py or the rule"
+  fi
+  cli_ms[$size]=$(( ($(date +%s%N) - cli_start) / 1000000 ))
+
+  read -r swift_runs python_runs <<<"$(iterations "$size")"
+  echo "size $size: (a) and (b)…" >&2
+  line="$("$bench" validate --dir "$project" --iterations "$swift_runs" --warmup 1 --time-limit "$time_limit")" \
+    || fail "TollgateBenchmarks failed on $size products"
+  [[ "$(field errors "$line")" == 0 ]] || fail "(b) found errors on $size products: $line"
+  bytes[$size]=$(field bytes "$line")
+  files[$size]=$(field files "$line")
+  events_ms[$size]=$(field events_ms "$line")
+  validate_ms[$size]=$(field validate_ms "$line")
+  runs[$size]="$(field events_runs "$line")/$(field validate_runs "$line")"
+
+  echo "size $size: (c)…" >&2
+  line="$(pyyaml_ms "$project" "$python_runs")" || fail "PyYAML failed on $size products"
+  pyyaml[$size]=$(field pyyaml_ms "$line")
+  runs[$size]="${runs[$size]}/$(field pyyaml_runs "$line")"
+
+  echo "size $size: peak memory of (b)…" >&2
+  line="$("$bench" validate --dir "$project" --phase validate --iterations 1 --warmup 0)" \
+    || fail "TollgateBenchmarks (memory) failed on $size products"
+  rss[$size]=$(field maxrss_kib "$line")
+done
+
+echo
+printf '%-7s %10s %6s %12s %14s %12s %14s %14s %10s %13s %9s\n' \
+  size bytes files "(a) ms" "(b) ms" "(c) ms" "b/a (<=2.5)" "b/c (<=0.25)" "RSS(b) MiB" "tollgate ms" runs
+for size in "${sizes[@]}"; do
+  ba=$(ratio "${validate_ms[$size]}" "${events_ms[$size]}")
+  bc=$(ratio "${validate_ms[$size]}" "${pyyaml[$size]}")
+  mark_ba=$(meets "$ba" 2.5)
+  mark_bc=$(meets "$bc" 0.25)
+  [[ "$mark_ba" == ok && "$mark_bc" == ok ]] || missed=1
+  printf '%-7s %10s %6s %12s %14s %12s %14s %14s %10s %13s %9s\n' \
+    "$size" "$(human "${bytes[$size]}")" "${files[$size]}" "${events_ms[$size]}" "${validate_ms[$size]}" \
+    "${pyyaml[$size]}" "$ba $mark_ba" "$bc $mark_bc" "$(mib "${rss[$size]}")" "${cli_ms[$size]}" "${runs[$size]}"
+done
+echo
+if [[ -n "${validate_ms[5000]:-}" && -n "${validate_ms[20000]:-}" ]]; then
+  linear=$(ratio "${validate_ms[20000]}" "${validate_ms[5000]}")
+  input=$(ratio "${bytes[20000]}" "${bytes[5000]}")
+  mark=$(meets "$linear" 4.5)
+  [[ "$mark" == ok ]] || missed=1
+  echo "linearity of (b), 20000 vs 5000 products: ${linear}x (goal <= 4.5x) $mark; input grows ${input}x in bytes"
+fi
+echo "goals: (b) <= 2.5 x (a), (b) <= 0.25 x (c), linearity <= 4.5x; times are the best run (ms)."
+echo "runs: timed runs of (a)/(b)/(c) after one warm-up each; tollgate ms: one 'tollgate validate'"
+echo "  process, start included (the validity check); RSS(b): peak RSS of a process running (b) once."
+echo "total $(( $(date +%s) - started )) s"
+if (( check && missed )); then
+  exit 1
+fi

@@ -11,6 +11,7 @@ let package = Package(
     name: "Tollgate",
     products: [
         .executable(name: "tollgate", targets: ["tollgate"]),
+        .library(name: "TollgateEvaluation", targets: ["TollgateEvaluation"]),
     ],
     targets: [
         .systemLibrary(
@@ -32,16 +33,24 @@ let package = Package(
             dependencies: ["PolicyModel", "MessageFormat", "Diagnostics"],
             swiftSettings: settings
         ),
+        .target(name: "TollgateEvaluation", swiftSettings: settings),
+        .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
         .target(
             name: "TollgateCLI",
-            dependencies: ["Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation"],
+            dependencies: [
+                "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
+                "PolicyCompiler",
+            ],
             swiftSettings: settings
         ),
         .executableTarget(name: "tollgate", dependencies: ["TollgateCLI"], swiftSettings: settings),
         .target(name: "TestSupport", dependencies: ["Diagnostics"], swiftSettings: settings),
         .executableTarget(
             name: "TollgateBenchmarks",
-            dependencies: ["CYAML", "YAML", "PolicyLoader", "PolicyValidation", "Diagnostics"],
+            dependencies: [
+                "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "TollgateEvaluation",
+                "PolicyCompiler",
+            ],
             path: "Benchmarks/TollgateBenchmarks",
             swiftSettings: settings
         ),
@@ -56,6 +65,11 @@ let package = Package(
         .testTarget(
             name: "PolicyValidationTests",
             dependencies: ["PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "EvaluationTests",
+            dependencies: ["TollgateEvaluation", "PolicyCompiler", "PolicyLoader", "PolicyModel", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(

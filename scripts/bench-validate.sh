@@ -17,43 +17,13 @@
 #   BENCH_SIZES        sizes to run (default "3 200 5000 20000"); the linearity check needs 5000 and 20000
 #   BENCH_TIME_LIMIT   seconds after which a phase stops repeating (default 8; one timed run always happens)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-
-check=0
-for argument in "$@"; do
-  case "$argument" in
-    --check) check=1 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "error: unknown argument '$argument'" >&2; exit 2 ;;
-  esac
-done
-
-scratch="${SCRATCH_PATH:-.build}"
-sizes=(${BENCH_SIZES:-3 200 5000 20000})
-time_limit="${BENCH_TIME_LIMIT:-8}"
-started=$(date +%s)
 
 fail() {
   echo "bench-validate: error: $*" >&2
   exit 1
 }
 
-python3 -c 'import yaml, sys; sys.exit(0 if yaml.__with_libyaml__ else 1)' 2>/dev/null \
-  || fail "PyYAML with libyaml is needed for (c): pip install pyyaml (with libyaml-dev installed)"
-
-echo "building (release, $scratch)…" >&2
-for product in tollgate TollgateBenchmarks; do
-  swift build -c release --scratch-path "$scratch" --product "$product" >/dev/null \
-    || fail "swift build -c release --product $product failed"
-done
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
-tollgate="$bin/tollgate"
-bench="$bin/TollgateBenchmarks"
-
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-
-# Timed runs per size for (a)/(b) and for (c); BENCH_TIME_LIMIT cuts them short on slow machines.
+# Timed runs per size, for (a)/(b) and for (c); BENCH_TIME_LIMIT cuts them short when runs are slow.
 iterations() {
   case "$1" in
     3) echo "200 100" ;;
@@ -71,9 +41,10 @@ field() {
   echo "$value"
 }
 
-# (c): best of N yaml.load(f, Loader=yaml.CSafeLoader) over the policy and all its templates.
-pyyaml_ms() {
-  python3 - "$1" "$2" "$time_limit" <<'PY'
+# pyyaml PROJECT RUNS TIME_LIMIT: (c), the best of RUNS passes of yaml.load(f, Loader=yaml.CSafeLoader)
+# over the policy and all its templates, after one warm-up pass.
+pyyaml() {
+  python3 - "$@" <<'PY'
 import glob, os, sys, time
 import yaml
 
@@ -90,7 +61,7 @@ def load_all():
             if yaml.load(f, Loader=yaml.CSafeLoader) is None:
                 sys.exit("empty document: " + name)
 
-load_all()  # warm-up
+load_all()
 best, spent, runs = float("inf"), 0.0, 0
 while runs < iterations and (runs == 0 or spent < limit):
     start = time.perf_counter()
@@ -101,76 +72,117 @@ print("pyyaml_ms=%.3f pyyaml_runs=%d" % (best * 1000, runs))
 PY
 }
 
-mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 ratio() { awk -v x="$1" -v y="$2" 'BEGIN { if (y > 0) printf "%.2f", x / y; else print "n/a" }'; }
 # meets VALUE GOAL: "ok" when VALUE <= GOAL, "MISS" otherwise.
 meets() { awk -v x="$1" -v g="$2" 'BEGIN { print (x != "n/a" && x <= g) ? "ok" : "MISS" }'; }
-human() { awk -v b="$1" 'BEGIN { if (b >= 1048576) printf "%.1f MiB", b / 1048576; else if (b >= 1024) printf "%.1f KiB", b / 1024; else printf "%d B", b }'; }
+mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+human() {
+  awk -v b="$1" 'BEGIN {
+    if (b >= 1048576) printf "%.1f MiB", b / 1048576
+    else if (b >= 1024) printf "%.1f KiB", b / 1024
+    else printf "%d B", b
+  }'
+}
 
-declare -A bytes files events_ms validate_ms pyyaml rss runs cli_ms
-missed=0
-for size in "${sizes[@]}"; do
-  project="$work/p$size"
-  python3 scripts/gen-policy.py --products "$size" --out "$project" 2>/dev/null \
-    || fail "scripts/gen-policy.py --products $size failed"
+main() {
+  local check=0 argument
+  for argument in "$@"; do
+    case "$argument" in
+      --check) check=1 ;;
+      -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; return 0 ;;
+      *) echo "error: unknown argument '$argument'" >&2; return 2 ;;
+    esac
+  done
+  cd "$(dirname "$0")/.."
+  local scratch="${SCRATCH_PATH:-.build}" time_limit="${BENCH_TIME_LIMIT:-8}" started
+  local -a sizes
+  read -r -a sizes <<<"${BENCH_SIZES:-3 200 5000 20000}"
+  started=$(date +%s)
 
-  # The generated project must be valid: tollgate validate exits 0 (no errors).
-  echo "size $size: tollgate validate…" >&2
-  cli_start=$(date +%s%N)
-  if ! output="$(cd "$project" && "$tollgate" validate 2>&1)"; then
-    echo "$output" | head -40 >&2
-    fail "the generated project of $size products does not pass 'tollgate validate' (above);" \
-      "fix scripts/gen-policy.py or the rule"
+  python3 -c 'import yaml, sys; sys.exit(0 if yaml.__with_libyaml__ else 1)' 2>/dev/null \
+    || fail "(c) needs PyYAML built with libyaml: pip install pyyaml, with libyaml-dev installed"
+
+  echo "building (release, $scratch)…" >&2
+  local product bin
+  for product in tollgate TollgateBenchmarks; do
+    swift build -c release --scratch-path "$scratch" --product "$product" >/dev/null \
+      || fail "swift build -c release --product $product failed"
+  done
+  bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+  local tollgate="$bin/tollgate" bench="$bin/TollgateBenchmarks"
+
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+
+  local -A bytes files events_ms validate_ms pyyaml_ms rss runs cli_ms
+  local size project output line swift_runs python_runs cli_start
+  for size in "${sizes[@]}"; do
+    project="$work/p$size"
+    python3 scripts/gen-policy.py --products "$size" --out "$project" 2>/dev/null \
+      || fail "scripts/gen-policy.py --products $size failed"
+
+    # The generated project must be valid: the release tollgate accepts it (exit 0, no errors).
+    echo "size $size: tollgate validate…" >&2
+    cli_start=$(date +%s%N)
+    if ! output="$(cd "$project" && "$tollgate" validate 2>&1)"; then
+      echo "$output" | head -40 >&2
+      fail "the generated project of $size products does not pass 'tollgate validate' (above):" \
+        "fix scripts/gen-policy.py, or the rule if it is wrong"
+    fi
+    cli_ms[$size]=$(( ($(date +%s%N) - cli_start) / 1000000 ))
+
+    read -r swift_runs python_runs <<<"$(iterations "$size")"
+    echo "size $size: (a) and (b)…" >&2
+    line="$("$bench" validate --dir "$project" --iterations "$swift_runs" --warmup 1 --time-limit "$time_limit")" \
+      || fail "TollgateBenchmarks failed on $size products"
+    [[ "$(field errors "$line")" == 0 ]] || fail "(b) found errors on $size products: $line"
+    bytes[$size]=$(field bytes "$line")
+    files[$size]=$(field files "$line")
+    events_ms[$size]=$(field events_ms "$line")
+    validate_ms[$size]=$(field validate_ms "$line")
+    runs[$size]="$(field events_runs "$line")/$(field validate_runs "$line")"
+
+    echo "size $size: (c)…" >&2
+    line="$(pyyaml "$project" "$python_runs" "$time_limit")" || fail "PyYAML failed on $size products"
+    pyyaml_ms[$size]=$(field pyyaml_ms "$line")
+    runs[$size]="${runs[$size]}/$(field pyyaml_runs "$line")"
+
+    echo "size $size: peak memory of (b)…" >&2
+    line="$("$bench" validate --dir "$project" --phase validate --iterations 1 --warmup 0)" \
+      || fail "TollgateBenchmarks (memory) failed on $size products"
+    rss[$size]=$(field maxrss_kib "$line")
+  done
+
+  local format='%-7s %10s %6s %12s %14s %12s %14s %14s %10s %12s %10s\n' missed=0 ba bc mark_ba mark_bc
+  echo
+  printf "$format" size bytes files "(a) ms" "(b) ms" "(c) ms" "b/a (<=2.5)" "b/c (<=0.25)" "RSS(b) MiB" \
+    "tollgate ms" runs
+  for size in "${sizes[@]}"; do
+    ba=$(ratio "${validate_ms[$size]}" "${events_ms[$size]}")
+    bc=$(ratio "${validate_ms[$size]}" "${pyyaml_ms[$size]}")
+    mark_ba=$(meets "$ba" 2.5)
+    mark_bc=$(meets "$bc" 0.25)
+    [[ "$mark_ba" == ok && "$mark_bc" == ok ]] || missed=1
+    printf "$format" "$size" "$(human "${bytes[$size]}")" "${files[$size]}" "${events_ms[$size]}" \
+      "${validate_ms[$size]}" "${pyyaml_ms[$size]}" "$ba $mark_ba" "$bc $mark_bc" "$(mib "${rss[$size]}")" \
+      "${cli_ms[$size]}" "${runs[$size]}"
+  done
+  echo
+  if [[ -n "${validate_ms[5000]:-}" && -n "${validate_ms[20000]:-}" ]]; then
+    local linear input mark
+    linear=$(ratio "${validate_ms[20000]}" "${validate_ms[5000]}")
+    input=$(ratio "${bytes[20000]}" "${bytes[5000]}")
+    mark=$(meets "$linear" 4.5)
+    [[ "$mark" == ok ]] || missed=1
+    echo "linearity of (b), 20000 vs 5000 products: ${linear}x (goal <= 4.5x) $mark; the input grows ${input}x"
   fi
-  cli_ms[$size]=$(( ($(date +%s%N) - cli_start) / 1000000 ))
+  echo "goals: (b) <= 2.5 x (a) and <= 0.25 x (c); times are the best timed run, in ms."
+  echo "runs: timed runs of (a)/(b)/(c), each after one warm-up. tollgate ms: one 'tollgate validate'"
+  echo "process, start included (the validity check). RSS(b): peak RSS of a process that runs (b) once."
+  echo "total $(( $(date +%s) - started )) s"
+  (( check && missed )) && return 1
+  return 0
+}
 
-  read -r swift_runs python_runs <<<"$(iterations "$size")"
-  echo "size $size: (a) and (b)…" >&2
-  line="$("$bench" validate --dir "$project" --iterations "$swift_runs" --warmup 1 --time-limit "$time_limit")" \
-    || fail "TollgateBenchmarks failed on $size products"
-  [[ "$(field errors "$line")" == 0 ]] || fail "(b) found errors on $size products: $line"
-  bytes[$size]=$(field bytes "$line")
-  files[$size]=$(field files "$line")
-  events_ms[$size]=$(field events_ms "$line")
-  validate_ms[$size]=$(field validate_ms "$line")
-  runs[$size]="$(field events_runs "$line")/$(field validate_runs "$line")"
-
-  echo "size $size: (c)…" >&2
-  line="$(pyyaml_ms "$project" "$python_runs")" || fail "PyYAML failed on $size products"
-  pyyaml[$size]=$(field pyyaml_ms "$line")
-  runs[$size]="${runs[$size]}/$(field pyyaml_runs "$line")"
-
-  echo "size $size: peak memory of (b)…" >&2
-  line="$("$bench" validate --dir "$project" --phase validate --iterations 1 --warmup 0)" \
-    || fail "TollgateBenchmarks (memory) failed on $size products"
-  rss[$size]=$(field maxrss_kib "$line")
-done
-
-echo
-printf '%-7s %10s %6s %12s %14s %12s %14s %14s %10s %13s %9s\n' \
-  size bytes files "(a) ms" "(b) ms" "(c) ms" "b/a (<=2.5)" "b/c (<=0.25)" "RSS(b) MiB" "tollgate ms" runs
-for size in "${sizes[@]}"; do
-  ba=$(ratio "${validate_ms[$size]}" "${events_ms[$size]}")
-  bc=$(ratio "${validate_ms[$size]}" "${pyyaml[$size]}")
-  mark_ba=$(meets "$ba" 2.5)
-  mark_bc=$(meets "$bc" 0.25)
-  [[ "$mark_ba" == ok && "$mark_bc" == ok ]] || missed=1
-  printf '%-7s %10s %6s %12s %14s %12s %14s %14s %10s %13s %9s\n' \
-    "$size" "$(human "${bytes[$size]}")" "${files[$size]}" "${events_ms[$size]}" "${validate_ms[$size]}" \
-    "${pyyaml[$size]}" "$ba $mark_ba" "$bc $mark_bc" "$(mib "${rss[$size]}")" "${cli_ms[$size]}" "${runs[$size]}"
-done
-echo
-if [[ -n "${validate_ms[5000]:-}" && -n "${validate_ms[20000]:-}" ]]; then
-  linear=$(ratio "${validate_ms[20000]}" "${validate_ms[5000]}")
-  input=$(ratio "${bytes[20000]}" "${bytes[5000]}")
-  mark=$(meets "$linear" 4.5)
-  [[ "$mark" == ok ]] || missed=1
-  echo "linearity of (b), 20000 vs 5000 products: ${linear}x (goal <= 4.5x) $mark; input grows ${input}x in bytes"
-fi
-echo "goals: (b) <= 2.5 x (a), (b) <= 0.25 x (c), linearity <= 4.5x; times are the best run (ms)."
-echo "runs: timed runs of (a)/(b)/(c) after one warm-up each; tollgate ms: one 'tollgate validate'"
-echo "  process, start included (the validity check); RSS(b): peak RSS of a process running (b) once."
-echo "total $(( $(date +%s) - started )) s"
-if (( check && missed )); then
-  exit 1
-fi
+main "$@"
+exit

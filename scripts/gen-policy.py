@@ -302,7 +302,8 @@ class Project:
                 w("      price: %s" % quote("{price} · {product_title}"))
             if "auto-renewable" in types:
                 w('    disclosure: "{product_title} renews automatically every {period} for {price} unless cancelled')
-                w("      at least 24 hours before the end of the current period%s. Payment is charged to your account" % tag)
+                w("      at least 24 hours before the end of the current period%s. Payment is charged to your "
+                  "account" % tag)
                 w("      at confirmation of purchase. Manage or cancel your subscription anytime in your account")
                 w('      settings."')
             w("    restore: %s" % restore)

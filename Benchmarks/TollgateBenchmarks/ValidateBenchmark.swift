@@ -15,6 +15,19 @@ struct ValidateBenchmark {
         case events
         /// (b) what the CLI pays: list, read, load the policy and every template, validate, report.
         case validate
+        /// Part of (b): reading every file as the CLI does (bytes and the `SourceFile` kept for excerpts).
+        case read
+        /// Part of (b): `YAMLParser.parse` of every file, bytes to node trees.
+        case parse
+        /// Part of (b): `PolicyLoader.load` and `TemplateLoader.load` of every file (parse included).
+        case load
+        /// Part of (b): `Validator().validate` of the loaded apps, then each rule's `check` alone.
+        case rules
+
+        /// (a) and (b), the phases a plain run measures.
+        static let standard: [Phase] = [.events, .validate]
+        /// The parts of (b), for `--breakdown`.
+        static let parts: [Phase] = [.read, .parse, .load, .rules]
     }
 
     var workspace: BenchmarkWorkspace
@@ -23,10 +36,8 @@ struct ValidateBenchmark {
     /// Stop repeating a phase once this much time went into its timed runs (at least one always runs).
     var timeLimit: Duration
     var phases: [Phase]
-    /// Also time the parts of (b) apart: reading, YAML to nodes, loading, and each rule.
-    var breakdown: Bool
 
-    /// Runs the phases and returns `key=value` lines for scripts.
+    /// Runs the phases and returns `key=value` lines for scripts: one line of fields, then `rule=… ms=…` lines.
     func run() throws(BenchmarkFailure) -> [String] {
         let files = workspace.policyFiles().flatMap { [$0] + workspace.templateFiles(of: $0) }
         guard !files.isEmpty else { throw BenchmarkFailure("no policy files under \(workspace.directory)/Policies") }
@@ -35,39 +46,95 @@ struct ValidateBenchmark {
             guard let bytes = workspace.bytes(of: file) else { throw BenchmarkFailure("cannot read \(file)") }
             inputs.append(bytes)
         }
+        let policyFiles = Set(workspace.policyFiles())
         var fields: [(String, String)] = [
-            ("files", "\(files.count)"),
-            ("bytes", "\(inputs.reduce(0) { $0 + $1.count })"),
+            ("files", "\(files.count)"), ("bytes", "\(inputs.reduce(0) { $0 + $1.count })"),
         ]
         var lines: [String] = []
-        if phases.contains(.events) {
-            var events = 0
-            let times = try measure { () throws(BenchmarkFailure) in
-                events = 0
-                for (file, bytes) in zip(files, inputs) {
-                    guard let count = YAMLParser.countEvents(bytes) else {
-                        throw BenchmarkFailure("libyaml cannot parse \(file)")
+        for phase in phases {
+            switch phase {
+            case .events:
+                var events = 0
+                let times = try measure { () throws(BenchmarkFailure) in
+                    events = 0
+                    for (file, bytes) in zip(files, inputs) {
+                        guard let count = YAMLParser.countEvents(bytes) else {
+                            throw BenchmarkFailure("libyaml cannot parse \(file)")
+                        }
+                        events += count
                     }
-                    events += count
+                }
+                fields += times.fields("events") + [("events", "\(events)")]
+            case .validate:
+                var outcome = ValidateOutcome()
+                let times = measure { outcome = workspace.validate() }
+                fields += times.fields("validate")
+                    + [("errors", "\(outcome.errors)"), ("warnings", "\(outcome.warnings)")]
+            case .read:
+                let times = try measure { () throws(BenchmarkFailure) in
+                    var scratch = BenchmarkApp(app: "", file: "", sources: nil, diagnostics: [], files: [:])
+                    for file in files where workspace.read(file, into: &scratch) == nil {
+                        throw BenchmarkFailure("cannot read \(file)")
+                    }
+                }
+                fields += times.fields("read")
+            case .parse:
+                var nodes = 0
+                let times = try measure { () throws(BenchmarkFailure) in
+                    nodes = 0
+                    for (file, bytes) in zip(files, inputs) {
+                        guard let root = YAMLParser.parse(bytes, file: file).root else {
+                            throw BenchmarkFailure("\(file) does not parse")
+                        }
+                        nodes += root.weight
+                    }
+                }
+                fields += times.fields("parse") + [("nodes", "\(nodes)")]
+            case .load:
+                let times = try measure { () throws(BenchmarkFailure) in
+                    _ = try load(files, inputs, policyFiles: policyFiles)
+                }
+                fields += times.fields("load")
+            case .rules:
+                let apps = try load(files, inputs, policyFiles: policyFiles)
+                let validator = Validator()
+                let times = measure {
+                    for app in apps { _ = validator.validate(app) }
+                }
+                fields += times.fields("rules")
+                for rule in validator.rules {
+                    let times = measure {
+                        for app in apps { _ = rule.check(app) }
+                    }
+                    lines.append("rule=\(type(of: rule).id) ms=\(times.best)")
                 }
             }
-            fields += [("events", "\(events)"), ("events_ms", times.best), ("events_median_ms", times.median),
-                       ("events_runs", "\(times.runs)")]
-        }
-        if phases.contains(.validate) {
-            var outcome = ValidateOutcome()
-            let times = measure { outcome = workspace.validate() }
-            fields += [("validate_ms", times.best), ("validate_median_ms", times.median),
-                       ("validate_runs", "\(times.runs)"),
-                       ("errors", "\(outcome.errors)"), ("warnings", "\(outcome.warnings)")]
-        }
-        if breakdown {
-            let parts = try Breakdown(workspace: workspace, files: files, inputs: inputs).run(measure)
-            fields += parts.fields
-            lines += parts.lines
         }
         fields.append(("maxrss_kib", "\(ResourceUsage.maxResidentKiB())"))
         return [fields.map { "\($0)=\($1)" }.joined(separator: " ")] + lines
+    }
+
+    /// The apps of `files`, loaded from bytes already in memory; any finding with errors is a failure.
+    private func load(_ files: [String], _ inputs: [[UInt8]], policyFiles: Set<String>)
+        throws(BenchmarkFailure) -> [AppSources] {
+        var apps: [AppSources] = []
+        for (file, bytes) in zip(files, inputs) {
+            if policyFiles.contains(file) {
+                let policy = PolicyLoader.load(bytes, file: file)
+                guard let value = policy.value, !policy.hasErrors else {
+                    throw BenchmarkFailure("\(file) does not load")
+                }
+                apps.append(AppSources(policy: value, templates: [], unreadableLocales: [],
+                                       templateDirectory: "Templates/\(BenchmarkWorkspace.stem(file))"))
+            } else {
+                let set = TemplateLoader.load(bytes, file: file)
+                guard let value = set.value, !set.hasErrors, !apps.isEmpty else {
+                    throw BenchmarkFailure("\(file) does not load")
+                }
+                apps[apps.count - 1].templates.append(value)
+            }
+        }
+        return apps
     }
 
     /// The best and median of up to `iterations` timed runs of `body`, after `warmup` untimed ones.
@@ -86,71 +153,6 @@ struct ValidateBenchmark {
     }
 }
 
-/// The parts of (b) timed one by one, to show where its time goes.
-struct Breakdown {
-    var workspace: BenchmarkWorkspace
-    var files: [String]
-    var inputs: [[UInt8]]
-
-    typealias Measure = (() throws(BenchmarkFailure) -> Void) throws(BenchmarkFailure) -> Timings
-
-    func run(_ measure: Measure) throws(BenchmarkFailure) -> (fields: [(String, String)], lines: [String]) {
-        let read = try measure { () throws(BenchmarkFailure) in
-            var scratch = BenchmarkApp(app: "", file: "", sources: nil, diagnostics: [], files: [:])
-            for file in files where workspace.read(file, into: &scratch) == nil {
-                throw BenchmarkFailure("cannot read \(file)")
-            }
-        }
-        var nodes = 0
-        let parse = try measure { () throws(BenchmarkFailure) in
-            nodes = 0
-            for (file, bytes) in zip(files, inputs) {
-                guard let root = YAMLParser.parse(bytes, file: file).root else {
-                    throw BenchmarkFailure("\(file) does not parse")
-                }
-                nodes += root.weight
-            }
-        }
-        let policyFiles = Set(workspace.policyFiles())
-        var policies: [Policy] = []
-        var templates: [String: [TemplateSet]] = [:]
-        let load = try measure { () throws(BenchmarkFailure) in
-            policies = []
-            templates = [:]
-            for (file, bytes) in zip(files, inputs) {
-                if policyFiles.contains(file) {
-                    guard let policy = PolicyLoader.load(bytes, file: file).value else {
-                        throw BenchmarkFailure("\(file) does not load")
-                    }
-                    policies.append(policy)
-                } else {
-                    guard let set = TemplateLoader.load(bytes, file: file).value else {
-                        throw BenchmarkFailure("\(file) does not load")
-                    }
-                    templates[policies.last?.file ?? "", default: []].append(set)
-                }
-            }
-        }
-        let apps = policies.map { policy in
-            AppSources(policy: policy, templates: templates[policy.file] ?? [], unreadableLocales: [],
-                       templateDirectory: "Templates/\(policy.app.id.value)")
-        }
-        let validator = Validator()
-        let rules = try measure { () in
-            for app in apps { _ = validator.validate(app) }
-        }
-        var lines: [String] = []
-        for rule in validator.rules {
-            let times = try measure { () in
-                for app in apps { _ = rule.check(app) }
-            }
-            lines.append("rule=\(type(of: rule).id) ms=\(times.best)")
-        }
-        return ([("read_ms", read.best), ("parse_ms", parse.best), ("nodes", "\(nodes)"), ("load_ms", load.best),
-                 ("rules_ms", rules.best)], lines)
-    }
-}
-
 /// Timed samples of one phase.
 struct Timings {
     var best: String
@@ -164,18 +166,17 @@ struct Timings {
         median = Self.milliseconds(sorted[sorted.count / 2])
     }
 
+    /// `<name>_ms` (best), `<name>_median_ms` and `<name>_runs`.
+    func fields(_ name: String) -> [(String, String)] {
+        [("\(name)_ms", best), ("\(name)_median_ms", median), ("\(name)_runs", "\(runs)")]
+    }
+
+    /// Milliseconds with three decimals, without going through floating-point formatting.
     static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        let value = Double(seconds) * 1e3 + Double(attoseconds) * 1e-15
-        return String(Int((value * 1000).rounded())).paddedMilliseconds
-    }
-}
-
-extension String {
-    /// Microseconds as written by `Timings`, turned into milliseconds with three decimals.
-    fileprivate var paddedMilliseconds: String {
-        let digits = count < 4 ? String(repeating: "0", count: 4 - count) + self : self
-        return "\(digits.dropLast(3)).\(digits.suffix(3))"
+        let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        let fraction = String(microseconds % 1000)
+        return "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 }
 

@@ -2,17 +2,12 @@ import Diagnostics
 
 /// A command's arguments, parsed against the options and flags it declares.
 struct Arguments {
-    /// A mistake in the command line, reported with exit code 2.
-    struct UsageError: Error {
-        var message: String
-    }
-
     private(set) var positional: [String] = []
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
 
     /// Parses `arguments`; `options` take a value (`--format json`, `--format=json`), `flags` do not.
-    init(_ arguments: [String], options: [String], flags: [String]) throws(UsageError) {
+    init(_ arguments: [String], options: [String], flags: [String]) throws(CommandError) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -36,11 +31,11 @@ struct Arguments {
                     values[name] = arguments[index]
                     index += 1
                 } else {
-                    throw UsageError(message: "option '\(name)' needs a value")
+                    throw CommandError.usage("option '\(name)' needs a value")
                 }
             } else {
                 let hint = Suggestion.didYouMean(name, in: options + flags).map { "; \($0)" } ?? ""
-                throw UsageError(message: "unknown option '\(name)'\(hint)")
+                throw CommandError.usage("unknown option '\(name)'\(hint)")
             }
         }
     }
@@ -50,17 +45,17 @@ struct Arguments {
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// The value of `option`, which must be one of `allowed`; `fallback` when absent.
-    func choice(_ option: String, _ allowed: [String], default fallback: String) throws(UsageError) -> String {
+    func choice(_ option: String, _ allowed: [String], default fallback: String) throws(CommandError) -> String {
         let value = values[option] ?? fallback
         guard allowed.contains(value) else {
-            throw UsageError(message: "\(option) must be one of \(allowed.joined(separator: ", ")), not '\(value)'")
+            throw CommandError.usage("\(option) must be one of \(allowed.joined(separator: ", ")), not '\(value)'")
         }
         return value
     }
 
     /// The value of a required option.
-    func required(_ option: String) throws(UsageError) -> String {
-        guard let value = values[option] else { throw UsageError(message: "missing required option \(option)") }
+    func required(_ option: String) throws(CommandError) -> String {
+        guard let value = values[option] else { throw CommandError.usage("missing required option \(option)") }
         return value
     }
 }

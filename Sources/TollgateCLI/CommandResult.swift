@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a command printed and how it ended.
 package struct CommandResult: Hashable, Sendable {
     package var stdout = ""
@@ -26,15 +28,22 @@ package enum ExitCode {
     package static let failure: Int32 = 2
 }
 
-/// Where a command runs: its working directory, environment and whether output goes to a terminal.
+/// Where a command runs: its working directory, environment, standard input, clock and terminal.
 package struct CommandContext: Sendable {
     package var currentDirectory: String
     package var environment: [String: String]
     package var stderrIsTerminal: Bool
+    /// The time commands judge expiry against when the input gives none.
+    package var now: Date
+    /// Reads all of standard input, for `--input -`.
+    package var readStandardInput: @Sendable () -> [UInt8]
 
-    package init(currentDirectory: String, environment: [String: String] = [:], stderrIsTerminal: Bool = false) {
+    package init(currentDirectory: String, environment: [String: String] = [:], stderrIsTerminal: Bool = false,
+                 now: Date = Date(), readStandardInput: @escaping @Sendable () -> [UInt8] = { [] }) {
         self.currentDirectory = currentDirectory
         self.environment = environment
         self.stderrIsTerminal = stderrIsTerminal
+        self.now = now
+        self.readStandardInput = readStandardInput
     }
 }

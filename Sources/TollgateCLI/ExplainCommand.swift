@@ -16,7 +16,7 @@ enum ExplainCommand {
             """,
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(Arguments.UsageError) -> CommandResult {
+    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
         let arguments = try Arguments(arguments, options: ["--format"], flags: ["--all"])
         let rules = ValidateCommand.rules(Validator())
         if arguments.has("--all") {
@@ -24,11 +24,11 @@ enum ExplainCommand {
             return CommandResult(stdout: format == "markdown" ? table(rules) : rules.map(describe).joined(separator: "\n"))
         }
         guard arguments.positional.count == 1, let id = arguments.positional.first else {
-            throw Arguments.UsageError(message: "name one rule, or use --all")
+            throw CommandError.usage("name one rule, or use --all")
         }
         guard let rule = rules.first(where: { $0.id == id }) else {
             let hint = Suggestion.didYouMean(id, in: rules.map(\.id)).map { "; \($0)" } ?? ""
-            throw Arguments.UsageError(message: "unknown rule '\(id)'\(hint)")
+            throw CommandError.usage("unknown rule '\(id)'\(hint)")
         }
         return CommandResult(stdout: describe(rule))
     }

@@ -14,14 +14,12 @@ enum MatrixCommand {
             """,
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(Arguments.UsageError) -> CommandResult {
+    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
         let arguments = try Arguments(arguments, options: ["--app", "--format"], flags: [])
         let format = try arguments.choice("--format", ["markdown", "html", "csv"], default: "markdown")
         let workspace = Workspace(context: context)
         let loaded = workspace.load(try workspace.policyFile(app: try arguments.required("--app")))
-        guard let policy = loaded.sources?.policy else {
-            return CommandResult(stderr: TextFormat().render(loaded.diagnostics), exitCode: ExitCode.findings)
-        }
+        guard let policy = loaded.sources?.policy else { throw .findings(loaded.diagnostics) }
         let matrix = FeatureMatrix(policy: policy)
         switch format {
         case "csv": return CommandResult(stdout: matrix.csv)

@@ -14,10 +14,10 @@ enum SchemaCommand {
             """,
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(Arguments.UsageError) -> CommandResult {
+    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
         let arguments = try Arguments(arguments, options: [], flags: [])
         guard arguments.positional.isEmpty else {
-            throw Arguments.UsageError(message: "schema takes no arguments")
+            throw CommandError.usage("schema takes no arguments")
         }
         return CommandResult(stdout: PolicySchema.json)
     }

@@ -9,12 +9,14 @@ package enum Tollgate {
         var name: String
         var summary: String
         var usage: String
-        var run: @Sendable ([String], CommandContext) throws(Arguments.UsageError) -> CommandResult
+        var run: @Sendable ([String], CommandContext) throws(CommandError) -> CommandResult
     }
 
     static let commands: [Command] = [
         ValidateCommand.command,
         MatrixCommand.command,
+        EvalCommand.command,
+        BundleCommand.command,
         ExplainCommand.command,
         SchemaCommand.command,
     ]
@@ -36,7 +38,14 @@ package enum Tollgate {
         do {
             return try command.run(rest, context)
         } catch {
-            return .failure("\(error.message)\n\n\(command.usage)")
+            switch error {
+            case .usage(let message): return .failure("\(message)\n\n\(command.usage)")
+            case .failure(let message): return .failure(message)
+            case .invalidInput(let message):
+                return CommandResult(stderr: "error: \(message)\n", exitCode: ExitCode.findings)
+            case .findings(let diagnostics):
+                return CommandResult(stderr: TextFormat().render(diagnostics), exitCode: ExitCode.findings)
+            }
         }
     }
 

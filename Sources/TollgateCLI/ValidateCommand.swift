@@ -20,14 +20,14 @@ enum ValidateCommand {
             """,
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(Arguments.UsageError) -> CommandResult {
+    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
         let arguments = try Arguments(arguments, options: ["--format"], flags: ["--strict"])
         let format = try arguments.choice("--format", formats, default: "text")
         let strict = arguments.has("--strict")
         let workspace = Workspace(context: context)
         let files = try workspace.policyFiles(arguments.positional)
         guard !files.isEmpty else {
-            throw Arguments.UsageError(message: "no policy files found in \(arguments.positional.first ?? "Policies/")")
+            throw CommandError.usage("no policy files found in \(arguments.positional.first ?? "Policies/")")
         }
         let validator = Validator()
         var sources: [String: SourceFile] = [:]

@@ -22,12 +22,12 @@ struct Workspace {
     private var fileManager: FileManager { .default }
 
     /// The policy files named by `paths` (files, or folders searched for `*.yaml`), default `Policies/`.
-    func policyFiles(_ paths: [String]) throws(Arguments.UsageError) -> [String] {
+    func policyFiles(_ paths: [String]) throws(CommandError) -> [String] {
         var files: [String] = []
         for path in paths.isEmpty ? ["Policies"] : paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: absolute(path), isDirectory: &isDirectory) else {
-                throw Arguments.UsageError(message: "no such file or directory: \(path)")
+                throw CommandError.usage("no such file or directory: \(path)")
             }
             if isDirectory.boolValue {
                 files += yamlFiles(in: path)
@@ -39,12 +39,12 @@ struct Workspace {
     }
 
     /// The policy file of `app` under `Policies/`.
-    func policyFile(app: String) throws(Arguments.UsageError) -> String {
+    func policyFile(app: String) throws(CommandError) -> String {
         let path = "Policies/\(app).yaml"
         guard fileManager.fileExists(atPath: absolute(path)) else {
             let known = (try? policyFiles([]))?.map { Self.stem($0) } ?? []
             let hint = Suggestion.didYouMean(app, in: known).map { "; \($0)" } ?? ""
-            throw Arguments.UsageError(message: "no policy for app '\(app)' at \(path)\(hint)")
+            throw CommandError.usage("no policy for app '\(app)' at \(path)\(hint)")
         }
         return path
     }

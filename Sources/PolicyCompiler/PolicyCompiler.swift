@@ -1,0 +1,59 @@
+import PolicyModel
+import TollgateEvaluation
+
+/// Compiles a validated `Policy` into the bundle that every evaluator — CLI, service, app — runs.
+package enum PolicyCompiler {
+    /// The bundle of `policy`: tiers with `free` first and includes closed over, products with the
+    /// tiers they grant, the entitlement table and the ad rules.
+    package static func bundle(_ policy: Policy) -> PolicyBundle {
+        let ordered = policy.tiers.filter { $0.id.value == Policy.freeTier }
+            + policy.tiers.filter { $0.id.value != Policy.freeTier }
+        let order = Dictionary(ordered.enumerated().map { ($1.id.value, $0) }) { first, _ in first }
+        func sorted(_ ids: Set<String>) -> [String] {
+            ids.filter { order[$0] != nil && $0 != Policy.freeTier }.sorted { order[$0, default: 0] < order[$1, default: 0] }
+        }
+        let tiers = ordered.map { tier in
+            PolicyBundle.Tier(id: tier.id.value, title: tier.title?.value, adFree: tier.adFree,
+                              includes: sorted(policy.closure(of: [tier.id.value]).subtracting([tier.id.value])))
+        }
+        let products = policy.products.map { product in
+            PolicyBundle.Product(
+                id: product.id.value, type: TollgateEvaluation.ProductType(product.type.value),
+                grants: product.type.value == .consumable ? [] : sorted(policy.closure(of: product.grants.map(\.value))),
+                group: product.group?.value,
+                period: product.period.flatMap { ISOPeriod($0.value) }.map {
+                    PolicyBundle.Period(months: $0.years * 12 + $0.months, days: $0.weeks * 7 + $0.days)
+                },
+                prices: Dictionary(product.referencePrices.map { ($0.currency.value, $0.amount.value) }) { first, _ in first })
+        }
+        let entitlements = PolicyBundle.EntitlementTable(
+            grants: PolicyModel.EntitlementState.allCases.filter { policy.entitlements.states[$0]?.value == .grant }
+                .compactMap { TollgateEvaluation.EntitlementState(rawValue: $0.rawValue) },
+            unknown: TollgateEvaluation.UnknownAccess(rawValue: policy.entitlements.unknown.value.rawValue) ?? .deny)
+        return PolicyBundle(
+            app: policy.app.id.value, bundleID: policy.app.bundleID?.value, tiers: tiers,
+            features: policy.features.map {
+                PolicyBundle.Feature(id: $0.id.value, title: $0.title?.value, tier: $0.tier.value)
+            },
+            products: products, entitlements: entitlements,
+            ads: PolicyBundle.Ads(hideUntilSynced: policy.ads.hideUntilSynced.value,
+                                  requireConsent: policy.ads.requireConsent.value,
+                                  placements: policy.ads.placements.map(\.id.value)))
+    }
+
+    /// The compiled policy of a validated `policy`.
+    package static func compile(_ policy: Policy) throws(BundleError) -> CompiledPolicy {
+        try CompiledPolicy(bundle(policy))
+    }
+}
+
+extension TollgateEvaluation.ProductType {
+    init(_ type: PolicyModel.ProductType) {
+        switch type {
+        case .consumable: self = .consumable
+        case .nonConsumable: self = .nonConsumable
+        case .autoRenewable: self = .autoRenewable
+        case .nonRenewing: self = .nonRenewing
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A policy ready for evaluation: tiers and features as bit positions, each product as the tier set it
+/// grants, and the indexes evaluation needs, built once per load from a `PolicyBundle`.
+public struct CompiledPolicy: Sendable {
+    /// Immutable lookup tables shared by every copy, so passing a policy around costs one retain.
+    final class Tables: Sendable {
+        let bundle: PolicyBundle
+        let productIndex: [String: Int]
+        let featureIndex: [String: Int]
+        let placementIndex: [String: Int]
+        /// Per product: the tiers it grants; empty for consumables.
+        let productGrants: [TierSet]
+        /// Per feature: the bit of the tier that unlocks it.
+        let featureTiers: [Int]
+        /// Per state (in `EntitlementState.allCases` order): whether it keeps access once synced.
+        let stateGrants: [Bool]
+        let free: TierSet
+        let adFree: TierSet
+        /// Per product: its price per month (subscriptions) or once, by currency.
+        let comparablePrices: [[String: Decimal]]
+
+        init(_ bundle: PolicyBundle) throws(BundleError) {
+            self.bundle = bundle
+            guard bundle.tiers.count <= TierSet.capacity else { throw BundleError.tooManyTiers(bundle.tiers.count) }
+            let tierIndex = Dictionary(bundle.tiers.enumerated().map { ($1.id, $0) }) { first, _ in first }
+            func tiers(_ ids: [String], of owner: String) throws(BundleError) -> TierSet {
+                var set = TierSet()
+                for id in ids {
+                    guard let position = tierIndex[id] else { throw BundleError.unknownReference("tier '\(id)' in \(owner)") }
+                    set.insert(position)
+                }
+                return set
+            }
+            productIndex = Dictionary(bundle.products.enumerated().map { ($1.id, $0) }) { first, _ in first }
+            featureIndex = Dictionary(bundle.features.enumerated().map { ($1.id, $0) }) { first, _ in first }
+            placementIndex = Dictionary(bundle.ads.placements.enumerated().map { ($1, $0) }) { first, _ in first }
+            var grants: [TierSet] = []
+            for product in bundle.products {
+                grants.append(product.type == .consumable ? TierSet() : try tiers(product.grants, of: "product '\(product.id)'"))
+            }
+            productGrants = grants
+            var featureTiers: [Int] = []
+            for feature in bundle.features {
+                guard let position = tierIndex[feature.tier] else {
+                    throw BundleError.unknownReference("tier '\(feature.tier)' in feature '\(feature.id)'")
+                }
+                featureTiers.append(position)
+            }
+            self.featureTiers = featureTiers
+            stateGrants = EntitlementState.allCases.map { bundle.entitlements.grants.contains($0) }
+            free = TierSet(tierIndex["free"].map { [$0] } ?? [])
+            adFree = TierSet(bundle.tiers.enumerated().filter { $1.adFree }.map(\.offset))
+            comparablePrices = bundle.products.map(Self.comparablePrices)
+        }
+
+        /// Prices made comparable: per month for subscriptions (30.4375 days a month), as is otherwise.
+        private static func comparablePrices(_ product: PolicyBundle.Product) -> [String: Decimal] {
+            var prices: [String: Decimal] = [:]
+            for (currency, text) in product.prices {
+                guard var amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { continue }
+                if let period = product.period {
+                    let months = Decimal(period.months) + Decimal(period.days) / Decimal(string: "30.4375")!
+                    if months > 0 { amount /= months }
+                }
+                prices[currency] = amount
+            }
+            return prices
+        }
+    }
+
+    let tables: Tables
+
+    /// Builds the evaluation tables of `bundle`.
+    public init(_ bundle: PolicyBundle) throws(BundleError) {
+        tables = try Tables(bundle)
+    }
+
+    /// Decodes, verifies and compiles a bundle's JSON.
+    public init(bundleJSON: Data) throws(BundleError) {
+        try self.init(PolicyBundle(json: bundleJSON))
+    }
+
+    public var bundle: PolicyBundle { tables.bundle }
+    /// The app's id.
+    public var app: String { tables.bundle.app }
+    /// `sha256:…`, the identity of this policy version.
+    public var hash: String { tables.bundle.policy }
+}

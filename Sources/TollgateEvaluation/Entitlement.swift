@@ -1,0 +1,67 @@
+import Foundation
+
+/// Store states of an entitlement (SPEC section 5).
+public enum EntitlementState: String, Codable, Hashable, Sendable, CaseIterable {
+    case active
+    case gracePeriod = "grace_period"
+    case billingRetry = "billing_retry"
+    case expired
+    case revoked
+    case pending
+}
+
+/// What to assume while the store has not answered: only free, everything listed, or the last known truth.
+public enum UnknownAccess: String, Codable, Hashable, Sendable, CaseIterable {
+    case deny
+    case grant
+    case cached
+}
+
+/// The store's product types.
+public enum ProductType: String, Codable, Hashable, Sendable, CaseIterable {
+    case consumable
+    case nonConsumable = "non-consumable"
+    case autoRenewable = "auto-renewable"
+    case nonRenewing = "non-renewing"
+}
+
+/// The user's answer to the ads consent prompt.
+public enum Consent: String, Codable, Hashable, Sendable, CaseIterable {
+    case granted
+    case denied
+    case unknown
+}
+
+/// One purchase as the store reports it: the product, its state and, for subscriptions, when it ends.
+public struct Entitlement: Codable, Hashable, Sendable {
+    public var product: String
+    public var state: EntitlementState
+    public var expires: Date?
+
+    public init(product: String, state: EntitlementState = .active, expires: Date? = nil) {
+        self.product = product
+        self.state = state
+        self.expires = expires
+    }
+}
+
+/// What the app knows when it asks: the entitlements, whether the store has answered, ads consent, the time.
+public struct EvaluationInput: Hashable, Sendable {
+    public var entitlements: [Entitlement]
+    /// False while the store has not answered yet.
+    public var synced: Bool
+    public var consent: Consent
+    /// The time to judge `expires` against; the caller's clock when nil.
+    public var now: Date?
+    /// The currency to order upsell offers by; USD, or the policy's first currency, when nil.
+    public var currency: String?
+
+    public init(entitlements: [Entitlement], synced: Bool = true, consent: Consent = .unknown, now: Date? = nil,
+                currency: String? = nil) {
+        self.entitlements = entitlements
+        self.synced = synced
+        self.consent = consent
+        self.now = now
+        self.currency = currency
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+extension EvaluationInput: Decodable {
+    enum CodingKeys: String, CodingKey {
+        case entitlements, synced, consent, now, currency
+    }
+
+    /// Missing keys take safe defaults: no entitlements, synced, consent unknown, the caller's clock.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        entitlements = try container.decodeIfPresent([Entitlement].self, forKey: .entitlements) ?? []
+        synced = try container.decodeIfPresent(Bool.self, forKey: .synced) ?? true
+        consent = try container.decodeIfPresent(Consent.self, forKey: .consent) ?? .unknown
+        now = try container.decodeIfPresent(Date.self, forKey: .now)
+        currency = try container.decodeIfPresent(String.self, forKey: .currency)
+    }
+
+    /// Decodes an input document (SPEC section 5), with errors that name the offending key.
+    public init(json: Data) throws(InputError) {
+        do {
+            self = try JSONDecoder.evaluation.decode(EvaluationInput.self, from: json)
+        } catch {
+            throw InputError(message: DecodingErrorText.describe(error))
+        }
+    }
+}
+
+/// An evaluation input that could not be read.
+public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+
+    public var description: String { message }
+}
+
+extension JSONDecoder {
+    /// Decodes dates as ISO 8601 (`2026-11-29T12:00:00Z`, fractional seconds allowed).
+    static var evaluation: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            if let date = try? Date(text, strategy: .iso8601) { return date }
+            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+                return date
+            }
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath,
+                debugDescription: "'\(text)' is not an ISO 8601 date-time such as 2026-11-29T12:00:00Z"))
+        }
+        return decoder
+    }
+}
+
+extension JSONEncoder {
+    /// Sorted keys, dates as ISO 8601: the same bytes for the same decision.
+    static var evaluation: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}
+
+/// Turns Foundation's decoding errors into one line that names where the problem is.
+enum DecodingErrorText {
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)): expected \(name(type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): expected \(name(type)), found null"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): missing"
+        case .dataCorrupted(let context):
+            return "\(path(context.codingPath)): \(detail(context))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func detail(_ context: DecodingError.Context) -> String {
+        let text = context.debugDescription
+        if let range = text.range(of: "Cannot initialize "), let type = enumCases(in: text[range.upperBound...]) {
+            return "not one of \(type)"
+        }
+        if let underlying = context.underlyingError {
+            let described = "\(underlying)"
+            return described.isEmpty ? text : "\(text) (\(described))"
+        }
+        return text
+    }
+
+    /// The allowed values of the enumeration a message names, such as `active, grace_period, …`.
+    private static func enumCases(in text: Substring) -> String? {
+        let name = text.prefix { $0 != " " }
+        let all: [String]
+        switch name {
+        case "EntitlementState": all = EntitlementState.allCases.map(\.rawValue)
+        case "Consent": all = Consent.allCases.map(\.rawValue)
+        case "UnknownAccess": all = UnknownAccess.allCases.map(\.rawValue)
+        case "ProductType": all = ProductType.allCases.map(\.rawValue)
+        default: return nil
+        }
+        let value = text.range(of: "value ").map { String(text[$0.upperBound...]) } ?? ""
+        return all.joined(separator: ", ") + (value.isEmpty ? "" : "; found '\(value)'")
+    }
+
+    private static func name(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Double.Type: "a number"
+        case is [Any].Type: "a list"
+        default: "\(type)"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        guard !keys.isEmpty else { return "the document" }
+        var text = ""
+        for key in keys {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+extension Evaluator {
+    /// The full decision for `input`, judged at `input.now` or else at `now`.
+    public func evaluate(_ input: EvaluationInput, now fallback: Date) -> Decision {
+        let now = input.now ?? fallback
+        let tables = policy.tables
+        let bundle = tables.bundle
+        var tiers = tables.free
+        var grantedBy: [(product: Int, state: EntitlementState)] = []
+        var withheld: [(product: Int, state: EntitlementState)] = []
+        var warnings: [String] = []
+        for entitlement in input.entitlements {
+            guard let product = tables.productIndex[entitlement.product] else {
+                warnings.append("unknown product '\(entitlement.product)' ignored")
+                continue
+            }
+            let state = effectiveState(entitlement, now: now)
+            if keepsAccess(entitlement, synced: input.synced, now: now) {
+                tiers.formUnion(tables.productGrants[product])
+                grantedBy.append((product, state))
+            } else {
+                withheld.append((product, state))
+            }
+        }
+        let reasons = Reasons(evaluator: self, tiers: tiers, grantedBy: grantedBy, withheld: withheld,
+                              synced: input.synced)
+        let enabled = adsEnabled(tiers: tiers, synced: input.synced, consent: input.consent)
+        var features: [String: Bool] = [:]
+        var explain: [String: String] = [:]
+        var upsell: [String: [String]] = [:]
+        let currency = input.currency ?? tables.defaultCurrency
+        for (index, feature) in bundle.features.enumerated() {
+            let tier = tables.featureTiers[index]
+            let unlocked = tiers.contains(tier)
+            features[feature.id] = unlocked
+            explain[feature.id] = reasons.feature(tier: tier, unlocked: unlocked)
+            if !unlocked { upsell[feature.id] = offers(for: tier, currency: currency) }
+        }
+        return Decision(
+            app: bundle.app, policy: bundle.policy, tiers: Access(policy: policy, tiers: tiers, adsEnabled: enabled).tierIDs,
+            features: features,
+            ads: Decision.Ads(enabled: enabled, reason: reasons.ads(enabled: enabled, consent: input.consent),
+                              placements: Dictionary(uniqueKeysWithValues: bundle.ads.placements.map { ($0, enabled) })),
+            upsell: upsell, explain: explain, warnings: warnings)
+    }
+
+    /// The products that grant `tier`, cheapest first in `currency`; unpriced ones last, in policy order.
+    func offers(for tier: Int, currency: String) -> [String] {
+        let tables = policy.tables
+        let candidates = tables.granting(tier)
+        let sorted = candidates.enumerated().sorted { lhs, rhs in
+            switch (tables.comparablePrices[lhs.element][currency], tables.comparablePrices[rhs.element][currency]) {
+            case let (left?, right?) where left != right: left < right
+            case (.some, nil): true
+            case (nil, .some): false
+            default: lhs.offset < rhs.offset
+            }
+        }
+        return sorted.map { tables.bundle.products[$0.element].id }
+    }
+}
+
+/// The sentences behind a decision.
+struct Reasons {
+    let evaluator: Evaluator
+    let tiers: TierSet
+    let grantedBy: [(product: Int, state: EntitlementState)]
+    let withheld: [(product: Int, state: EntitlementState)]
+    let synced: Bool
+
+    private var tables: CompiledPolicy.Tables { evaluator.policy.tables }
+
+    func feature(tier: Int, unlocked: Bool) -> String {
+        let tierID = tables.bundle.tiers[tier].id
+        if tables.free.contains(tier) { return "free: every user has it" }
+        if unlocked, let source = grantedBy.first(where: { tables.productGrants[$0.product].contains(tier) }) {
+            return "unlocked: \(tierID) granted by \(name(source.product)) (\(source.state.rawValue))"
+        }
+        var sentence = "needs \(tierID)"
+        let granting = tables.granting(tier)
+        sentence += granting.isEmpty ? "; no product grants it" : "; granted by " + granting.map(name).joined(separator: ", ")
+        for (product, state) in withheld where tables.productGrants[product].contains(tier) {
+            sentence += "; \(name(product)) is \(state.rawValue), which "
+                + (synced ? "does not keep access" : "does not count before the store answers")
+        }
+        if !synced, tables.bundle.entitlements.unknown == .deny {
+            sentence += "; the store has not answered yet"
+        }
+        return sentence
+    }
+
+    func ads(enabled: Bool, consent: Consent) -> String {
+        let ads = tables.bundle.ads
+        if !synced, ads.hideUntilSynced { return "not synced: ads stay hidden until the store answers" }
+        if let tier = tables.bundle.tiers.indices.first(where: { tiers.contains($0) && tables.adFree.contains($0) }) {
+            let source = grantedBy.first { tables.productGrants[$0.product].contains(tier) }
+            return "ad-free: \(tables.bundle.tiers[tier].id) granted by "
+                + (source.map { tables.bundle.products[$0.product].id } ?? "the free tier")
+        }
+        if ads.requireConsent, consent != .granted { return "consent \(consent.rawValue): ads need the user's consent" }
+        return "ads shown: no ad-free tier held" + (synced ? "" : " (store not synced; hide_until_synced is off)")
+    }
+
+    /// A product id without the app's bundle id prefix, as people say it.
+    private func name(_ product: Int) -> String {
+        let id = tables.bundle.products[product].id
+        guard let prefix = tables.bundle.bundleID.map({ $0 + "." }), id.hasPrefix(prefix), id.count > prefix.count else {
+            return id
+        }
+        return String(id.dropFirst(prefix.count))
+    }
+}
+
+extension CompiledPolicy.Tables {
+    /// The products (consumables aside) whose grants include `tier`, in policy order.
+    func granting(_ tier: Int) -> [Int] {
+        productGrants.indices.filter { productGrants[$0].contains(tier) }
+    }
+
+    /// USD where the policy prices anything in it, else its first currency code.
+    var defaultCurrency: String {
+        let currencies = Set(bundle.products.flatMap(\.prices.keys))
+        return currencies.contains("USD") ? "USD" : currencies.min() ?? "USD"
+    }
+}

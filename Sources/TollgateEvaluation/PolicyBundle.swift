@@ -1,0 +1,189 @@
+import Foundation
+
+/// The compiled policy as JSON (`format: tollgate-bundle/v1`): everything evaluation needs, nothing it
+/// does not, in a canonical encoding (sorted keys, no floats) that is the same on every machine.
+///
+/// `policy` is `sha256:` and the SHA-256 of the canonical encoding with `policy` empty, so the hash
+/// names the content and a changed byte is detected.
+public struct PolicyBundle: Codable, Hashable, Sendable {
+    public static let currentFormat = "tollgate-bundle/v1"
+
+    public var format: String
+    public var app: String
+    public var policy: String
+    public var bundleID: String?
+    /// Tiers in bit order; `free` is first.
+    public var tiers: [Tier]
+    public var features: [Feature]
+    public var products: [Product]
+    public var entitlements: EntitlementTable
+    public var ads: Ads
+
+    /// A tier and every tier it includes, directly or not.
+    public struct Tier: Codable, Hashable, Sendable {
+        public var id: String
+        public var title: String?
+        public var adFree: Bool
+        public var includes: [String]
+
+        public init(id: String, title: String?, adFree: Bool, includes: [String]) {
+            self.id = id
+            self.title = title
+            self.adFree = adFree
+            self.includes = includes
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, includes
+            case adFree = "ad_free"
+        }
+    }
+
+    /// A feature and the tier that unlocks it.
+    public struct Feature: Codable, Hashable, Sendable {
+        public var id: String
+        public var title: String?
+        public var tier: String
+
+        public init(id: String, title: String?, tier: String) {
+            self.id = id
+            self.title = title
+            self.tier = tier
+        }
+    }
+
+    /// A product, the tiers it grants (includes closed over) and its reference prices.
+    public struct Product: Codable, Hashable, Sendable {
+        public var id: String
+        public var type: ProductType
+        public var grants: [String]
+        public var group: String?
+        public var period: Period?
+        /// Decimal strings by ISO 4217 currency code.
+        public var prices: [String: String]
+
+        public init(id: String, type: ProductType, grants: [String], group: String?, period: Period?,
+                    prices: [String: String]) {
+            self.id = id
+            self.type = type
+            self.grants = grants
+            self.group = group
+            self.period = period
+            self.prices = prices
+        }
+    }
+
+    /// A subscription's length in calendar months and days (`P1Y` is 12 months, `P1W` 7 days).
+    public struct Period: Codable, Hashable, Sendable {
+        public var months: Int
+        public var days: Int
+
+        public init(months: Int, days: Int) {
+            self.months = months
+            self.days = days
+        }
+    }
+
+    /// Which store states keep access, and what to assume before the store answers.
+    public struct EntitlementTable: Codable, Hashable, Sendable {
+        public var grants: [EntitlementState]
+        public var unknown: UnknownAccess
+
+        public init(grants: [EntitlementState], unknown: UnknownAccess) {
+            self.grants = grants
+            self.unknown = unknown
+        }
+    }
+
+    /// When ads may show, and where.
+    public struct Ads: Codable, Hashable, Sendable {
+        public var hideUntilSynced: Bool
+        public var requireConsent: Bool
+        public var placements: [String]
+
+        public init(hideUntilSynced: Bool, requireConsent: Bool, placements: [String]) {
+            self.hideUntilSynced = hideUntilSynced
+            self.requireConsent = requireConsent
+            self.placements = placements
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case placements
+            case hideUntilSynced = "hide_until_synced"
+            case requireConsent = "require_consent"
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case format, app, policy, tiers, features, products, entitlements, ads
+        case bundleID = "bundle_id"
+    }
+
+    /// A bundle with its `policy` hash computed from the content.
+    public init(app: String, bundleID: String?, tiers: [Tier], features: [Feature], products: [Product],
+                entitlements: EntitlementTable, ads: Ads) {
+        self.format = Self.currentFormat
+        self.app = app
+        self.policy = ""
+        self.bundleID = bundleID
+        self.tiers = tiers
+        self.features = features
+        self.products = products
+        self.entitlements = entitlements
+        self.ads = ads
+        self.policy = contentHash
+    }
+
+    /// `sha256:` and the hash of the canonical encoding with `policy` empty.
+    public var contentHash: String {
+        var unhashed = self
+        unhashed.policy = ""
+        return "sha256:" + SHA256.hex(unhashed.canonicalJSON)
+    }
+
+    /// The canonical encoding: sorted keys, no insignificant white space, slashes unescaped.
+    public var canonicalJSON: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(self)
+        } catch {
+            preconditionFailure("a bundle of strings, integers and booleans always encodes: \(error)")
+        }
+    }
+
+    /// Decodes a bundle and checks its format and hash.
+    public init(json: Data) throws(BundleError) {
+        let bundle: PolicyBundle
+        do {
+            bundle = try JSONDecoder().decode(PolicyBundle.self, from: json)
+        } catch {
+            throw BundleError.malformed(DecodingErrorText.describe(error))
+        }
+        guard bundle.format == Self.currentFormat else { throw BundleError.unsupportedFormat(bundle.format) }
+        guard bundle.policy == bundle.contentHash else {
+            throw BundleError.hashMismatch(expected: bundle.policy, actual: bundle.contentHash)
+        }
+        self = bundle
+    }
+}
+
+/// Why a bundle could not be used.
+public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
+    case malformed(String)
+    case unsupportedFormat(String)
+    case hashMismatch(expected: String, actual: String)
+    case tooManyTiers(Int)
+    case unknownReference(String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let detail): "the bundle is not valid JSON of tollgate-bundle/v1: \(detail)"
+        case .unsupportedFormat(let format): "unsupported bundle format '\(format)'; expected '\(PolicyBundle.currentFormat)'"
+        case .hashMismatch(let expected, let actual):
+            "the bundle's content does not match its hash (says \(expected), content is \(actual))"
+        case .tooManyTiers(let count): "the policy has \(count) tiers; at most \(TierSet.capacity) are supported"
+        case .unknownReference(let detail): "the bundle refers to \(detail)"
+        }
+    }
+}

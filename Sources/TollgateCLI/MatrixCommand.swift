@@ -1,104 +1,71 @@
 import Diagnostics
+import Foundation
 import PolicyModel
+import TollgateEvaluation
 
-/// `tollgate matrix`: the feature × tier table of one app.
+/// `tollgate matrix`: the feature × tier table of one app, or its full ad-gate and tier truth table.
 enum MatrixCommand {
     static let command = Tollgate.Command(
         name: "matrix",
-        summary: "the feature × tier table of an app",
+        summary: "the feature × tier table of an app; --truth-table: every ad and tier decision",
         usage: """
-            usage: tollgate matrix --app APP [--format markdown|html|csv]
+            usage: tollgate matrix --app APP [--format markdown|html|csv] [--truth-table]
 
-            Prints which tier unlocks which feature, and which tiers see ads, from Policies/APP.yaml.
+            Prints which tier unlocks which feature, and which tiers see no ads, from Policies/APP.yaml.
+            --truth-table prints instead what the evaluator decides for every combination of store
+            sync, ads consent and each product in each store state: the tiers held and whether ads show.
 
             """,
         run: run)
 
     static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--app", "--format"], flags: [])
+        let arguments = try Arguments(arguments, options: ["--app", "--format"], flags: ["--truth-table"])
         let format = try arguments.choice("--format", ["markdown", "html", "csv"], default: "markdown")
         let workspace = Workspace(context: context)
-        let loaded = workspace.load(try workspace.policyFile(app: try arguments.required("--app")))
-        guard let policy = loaded.sources?.policy else { throw .findings(loaded.diagnostics) }
-        let matrix = FeatureMatrix(policy: policy)
-        switch format {
-        case "csv": return CommandResult(stdout: matrix.csv)
-        case "html": return CommandResult(stdout: matrix.html)
-        default: return CommandResult(stdout: matrix.markdown)
+        let app = try arguments.required("--app")
+        if arguments.has("--truth-table") {
+            let compiled = try workspace.compiledApp(app)
+            return CommandResult(stdout: truthTable(compiled.policy, now: context.now).render(format))
         }
+        let loaded = workspace.load(try workspace.policyFile(app: app))
+        guard let policy = loaded.sources?.policy else { throw .findings(loaded.diagnostics) }
+        return CommandResult(stdout: featureMatrix(policy).render(format))
     }
-}
 
-/// Which tier unlocks which feature, and whether ads show, as rows of cells.
-struct FeatureMatrix {
-    var app: String
-    var tiers: [(id: String, title: String)]
-    /// One row per feature, then one for ads: a label and one flag per tier.
-    var rows: [(label: String, cells: [Bool])]
-
-    init(policy: Policy) {
-        app = policy.app.name.value
-        tiers = policy.tiers.map { ($0.id.value, $0.title?.value ?? $0.id.value) }
+    /// Features down, tiers across, a mark where the tier unlocks the feature; a last row for ads.
+    static func featureMatrix(_ policy: Policy) -> Table {
         let closures = policy.tiers.map { policy.closure(of: [$0.id.value]) }
-        rows = policy.features.map { feature in
-            (feature.title?.value ?? feature.id.value, closures.map { $0.contains(feature.tier.value) })
+        var rows = policy.features.map { feature in
+            [feature.title?.value ?? feature.id.value] + closures.map { $0.contains(feature.tier.value) ? Table.yes : Table.no }
         }
         let adFree = Set(policy.tiers.filter(\.adFree).map(\.id.value))
-        rows.append(("No ads", closures.map { !$0.isDisjoint(with: adFree) }))
+        rows.append(["No ads"] + closures.map { $0.isDisjoint(with: adFree) ? Table.no : Table.yes })
+        return Table(title: "\(policy.app.name.value): features by tier",
+                     header: ["Feature"] + policy.tiers.map { $0.title?.value ?? $0.id.value }, rows: rows,
+                     csvHeader: ["feature"] + policy.tiers.map(\.id.value))
     }
 
-    var markdown: String {
-        var text = "| Feature | " + tiers.map { escape($0.title) }.joined(separator: " | ") + " |\n"
-        text += "| --- |" + String(repeating: " :---: |", count: tiers.count) + "\n"
-        for row in rows {
-            text += "| \(escape(row.label)) | " + row.cells.map { $0 ? "✓" : "—" }.joined(separator: " | ") + " |\n"
+    /// One row per (synced, consent, entitlement): no entitlement, then each product in each state.
+    static func truthTable(_ policy: CompiledPolicy, now: Date) -> Table {
+        let evaluator = Evaluator(policy: policy)
+        var cases: [(label: String, entitlements: [Entitlement])] = [("none", [])]
+        for product in policy.bundle.products {
+            for state in TollgateEvaluation.EntitlementState.allCases {
+                cases.append(("\(product.id) \(state.rawValue)", [Entitlement(product: product.id, state: state)]))
+            }
         }
-        return text
-    }
-
-    var csv: String {
-        var text = (["feature"] + tiers.map(\.id)).map(csvField).joined(separator: ",") + "\n"
-        for row in rows {
-            text += ([csvField(row.label)] + row.cells.map { $0 ? "yes" : "no" }).joined(separator: ",") + "\n"
+        var rows: [[String]] = []
+        for (label, entitlements) in cases {
+            for synced in [true, false] {
+                for consent in Consent.allCases {
+                    let decision = evaluator.evaluate(
+                        EvaluationInput(entitlements: entitlements, synced: synced, consent: consent), now: now)
+                    rows.append([label, synced ? "yes" : "no", consent.rawValue, decision.tiers.joined(separator: ", "),
+                                 decision.ads.enabled ? "shown" : "off", decision.ads.reason])
+                }
+            }
         }
-        return text
-    }
-
-    var html: String {
-        let head = tiers.map { "<th scope=\"col\">\(html($0.title))</th>" }.joined()
-        let body = rows.map { row in
-            let cells = row.cells.map { $0 ? "<td aria-label=\"included\">✓</td>" : "<td aria-label=\"not included\">—</td>" }
-            return "<tr><th scope=\"row\">\(html(row.label))</th>\(cells.joined())</tr>"
-        }
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head><meta charset="utf-8"><title>\(html(app)): features by tier</title>
-            <style>table{border-collapse:collapse;font-family:system-ui,sans-serif}th,td{border:1px solid #ccc;\
-            padding:.4em .8em}td{text-align:center}</style></head>
-            <body>
-            <table>
-            <caption>\(html(app)): features by tier</caption>
-            <thead><tr><th scope="col">Feature</th>\(head)</tr></thead>
-            <tbody>
-            \(body.joined(separator: "\n"))
-            </tbody>
-            </table>
-            </body>
-            </html>
-
-            """
-    }
-
-    private func escape(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
-
-    private func csvField(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
-            ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-    }
-
-    private func html(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        return Table(title: "\(policy.app): ad-gate and tier truth table",
+                     header: ["Entitlement", "Synced", "Consent", "Tiers", "Ads", "Why"], rows: rows)
     }
 }

@@ -1,3 +1,4 @@
+import PolicyModel
 import Foundation
 import PolicyValidation
 import Testing

@@ -1,4 +1,5 @@
 @testable import PolicyValidation
+import PolicyModel
 import Testing
 
 @Suite("subscription-min-period")

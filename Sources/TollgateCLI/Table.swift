@@ -1,0 +1,78 @@
+/// A table of text cells, printed as Markdown, CSV or a standalone HTML page.
+struct Table {
+    var title: String
+    var header: [String]
+    /// Rows of cells; the first cell of a row is its heading; `yes` and `no` cells print as marks.
+    var rows: [[String]]
+    /// Column names for CSV, where ids serve scripts better than titles.
+    var csvHeader: [String]?
+
+    static let yes = "yes"
+    static let no = "no"
+
+    func render(_ format: String) -> String {
+        switch format {
+        case "csv": csv
+        case "html": html
+        default: markdown
+        }
+    }
+
+    var markdown: String {
+        let escape = { (text: String) in text.replacingOccurrences(of: "|", with: "\\|") }
+        var text = "| " + header.map(escape).joined(separator: " | ") + " |\n"
+        text += "| --- |" + String(repeating: " :---: |", count: max(0, header.count - 1)) + "\n"
+        for row in rows {
+            text += "| " + row.map { escape(mark($0)) }.joined(separator: " | ") + " |\n"
+        }
+        return text
+    }
+
+    var csv: String {
+        ([csvHeader ?? header] + rows).map { $0.map(csvField).joined(separator: ",") }.map { $0 + "\n" }.joined()
+    }
+
+    var html: String {
+        let head = header.map { "<th scope=\"col\">\(escapeHTML($0))</th>" }.joined()
+        let body = rows.map { row in
+            let cells = row.dropFirst().map { cell in
+                cell == Self.yes || cell == Self.no
+                    ? "<td aria-label=\"\(cell)\">\(mark(cell))</td>" : "<td>\(escapeHTML(cell))</td>"
+            }.joined()
+            return "<tr><th scope=\"row\">\(escapeHTML(row.first ?? ""))</th>\(cells)</tr>"
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head><meta charset="utf-8"><title>\(escapeHTML(title))</title>
+            <style>table{border-collapse:collapse;font-family:system-ui,sans-serif}th,td{border:1px solid #ccc;\
+            padding:.4em .8em}td{text-align:center}</style></head>
+            <body>
+            <table>
+            <caption>\(escapeHTML(title))</caption>
+            <thead><tr>\(head)</tr></thead>
+            <tbody>
+            \(body.joined(separator: "\n"))
+            </tbody>
+            </table>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// `yes` and `no` as the marks people read.
+    private func mark(_ cell: String) -> String {
+        cell == Self.yes ? "✓" : cell == Self.no ? "—" : cell
+    }
+
+    private func csvField(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+            ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    private func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

@@ -20,7 +20,7 @@ extension EvaluationInput: Decodable {
         do {
             self = try JSONDecoder.evaluation.decode(EvaluationInput.self, from: json)
         } catch {
-            throw InputError(message: DecodingErrorText.describe(error))
+            throw InputError(message: DecodingErrorText.describe(error, in: json))
         }
     }
 }
@@ -62,8 +62,11 @@ extension JSONEncoder {
 
 /// Turns Foundation's decoding errors into one line that names where the problem is.
 enum DecodingErrorText {
-    static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error, in json: Data) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let syntax = syntaxError(in: json) {
+            return syntax
+        }
         switch error {
         case .typeMismatch(let type, let context):
             return "\(path(context.codingPath)): expected \(name(type))"
@@ -75,6 +78,26 @@ enum DecodingErrorText {
             return "\(path(context.codingPath)): \(detail(context))"
         @unknown default:
             return "\(error)"
+        }
+    }
+
+    /// Where the JSON text itself is broken, as a line and column, from JSONSerialization's byte offset.
+    static func syntaxError(in json: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            guard let range = detail.range(of: "character "),
+                  let offset = Int(detail[range.upperBound...].prefix(while: \.isNumber)) else {
+                return "bad JSON: \(detail.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")))"
+            }
+            let prefix = json.prefix(offset)
+            let line = prefix.count { $0 == UInt8(ascii: "\n") } + 1
+            let lineStart = prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? json.startIndex
+            let column = String(decoding: json[lineStart..<(json.startIndex + offset)], as: UTF8.self).count + 1
+            let problem = detail[..<(detail.range(of: " around")?.lowerBound ?? range.lowerBound)]
+            return "bad JSON at line \(line), column \(column): \(problem.lowercased())"
         }
     }
 

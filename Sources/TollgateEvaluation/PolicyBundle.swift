@@ -158,7 +158,7 @@ public struct PolicyBundle: Codable, Hashable, Sendable {
         do {
             bundle = try JSONDecoder().decode(PolicyBundle.self, from: json)
         } catch {
-            throw BundleError.malformed(DecodingErrorText.describe(error))
+            throw BundleError.malformed(DecodingErrorText.describe(error, in: json))
         }
         guard bundle.format == Self.currentFormat else { throw BundleError.unsupportedFormat(bundle.format) }
         guard bundle.policy == bundle.contentHash else {

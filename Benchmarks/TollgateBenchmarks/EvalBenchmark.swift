@@ -1,0 +1,109 @@
+import Foundation
+import PolicyCompiler
+import PolicyLoader
+import TollgateEvaluation
+
+/// Times the evaluator: the fast path with k entitlements against one `Dictionary<String, Int>` lookup of a
+/// product id of the same length, and the full JSON path the HTTP service takes.
+///
+/// `eval --policy FILE [--iterations N]` prints `k=… eval_ns=… lookup_ns=… goal_ns=…` lines and a `json_us=…`
+/// line; `eval-alloc --policy FILE --k K --iterations N` only runs the fast path N times, for counting
+/// allocations under valgrind.
+struct EvalBenchmark {
+    var evaluator: Evaluator
+    var iterations: Int
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init(arguments: [String]) throws(BenchmarkFailure) {
+        var options: [String: String] = [:]
+        var index = 0
+        while index + 1 < arguments.count {
+            options[arguments[index]] = arguments[index + 1]
+            index += 2
+        }
+        guard let path = options["--policy"], let data = FileManager.default.contents(atPath: path) else {
+            throw BenchmarkFailure("give --policy FILE (a policy YAML file)")
+        }
+        guard let policy = PolicyLoader.load([UInt8](data), file: path).value,
+              let compiled = try? PolicyCompiler.compile(policy) else {
+            throw BenchmarkFailure("cannot load and compile \(path)")
+        }
+        evaluator = Evaluator(policy: compiled)
+        iterations = options["--iterations"].flatMap(Int.init) ?? 1_000_000
+    }
+
+    /// `k` active entitlements of products that grant tiers, spread over the policy.
+    func entitlements(_ k: Int) -> [Entitlement] {
+        let products = evaluator.policy.bundle.products.filter { $0.type != .consumable }
+        guard k > 0, !products.isEmpty else { return [] }
+        return (0..<k).map { Entitlement(product: products[($0 * products.count) / k].id, state: .active) }
+    }
+
+    func run() -> [String] {
+        var lines: [String] = []
+        let ids = evaluator.policy.bundle.products.map(\.id)
+        let table = Dictionary(ids.enumerated().map { ($1, $0) }) { first, _ in first }
+        for k in [0, 1, 3, 10] {
+            let entitlements = entitlements(k)
+            let keys = entitlements.isEmpty ? [ids[0]] : entitlements.map(\.product)
+            let evalNanoseconds = best { sink in
+                for _ in 0..<iterations {
+                    let access = evaluator.access(entitlements, synced: true, consent: .granted, now: now)
+                    sink &+= access.adsEnabled ? 1 : 0
+                }
+            } / Double(iterations)
+            let lookupNanoseconds = best { sink in
+                for index in 0..<iterations {
+                    sink &+= table[keys[index % keys.count]] ?? 0
+                }
+            } / Double(iterations)
+            let goal = 2 * Double(k) * lookupNanoseconds + 50
+            lines.append(String(format: "k=%d id_length=%d eval_ns=%.1f lookup_ns=%.1f goal_ns=%.1f met=%@",
+                                k, keys[0].utf8.count, evalNanoseconds, lookupNanoseconds, goal,
+                                evalNanoseconds <= goal ? "yes" : "no"))
+        }
+        lines.append(jsonPath())
+        return lines
+    }
+
+    /// The HTTP path: decode the input JSON, evaluate with reasons and upsell, encode the decision.
+    func jsonPath() -> String {
+        let input = """
+            {"entitlements":[\(entitlements(3).map { "{\"product\":\"\($0.product)\",\"state\":\"active\"}" }
+                .joined(separator: ","))],"synced":true,"consent":"granted","now":"2026-11-29T12:00:00Z"}
+            """
+        let bytes = Data(input.utf8)
+        let rounds = max(1, iterations / 100)
+        let total = best { sink in
+            for _ in 0..<rounds {
+                guard let decoded = try? EvaluationInput(json: bytes) else { continue }
+                sink &+= evaluator.evaluate(decoded, now: now).json().count
+            }
+        }
+        return String(format: "json_us=%.2f json_bytes=%d", total / Double(rounds) / 1000, bytes.count)
+    }
+
+    /// Only the fast path, `iterations` times, for allocation counting.
+    func allocationRun(k: Int) -> String {
+        let entitlements = entitlements(k)
+        var sink = 0
+        for _ in 0..<iterations {
+            sink &+= evaluator.access(entitlements, synced: true, consent: .granted, now: now).adsEnabled ? 1 : 0
+        }
+        return "iterations=\(iterations) k=\(k) sink=\(sink)"
+    }
+
+    /// The best of five timed runs of `body`, in nanoseconds, after one warm-up run.
+    private func best(_ body: (inout Int) -> Void) -> Double {
+        var sink = 0
+        body(&sink)
+        var best = Duration.seconds(1_000_000)
+        for _ in 0..<5 {
+            let elapsed = ContinuousClock().measure { body(&sink) }
+            best = min(best, elapsed)
+        }
+        if sink == 42 { print("", terminator: "") }
+        let (seconds, attoseconds) = best.components
+        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    }
+}

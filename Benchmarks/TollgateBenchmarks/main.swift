@@ -1,14 +1,17 @@
 import Foundation
 
-/// `TollgateBenchmarks validate --dir PROJECT …` (see `usage`): prints one line of `key=value` fields (times in
-/// ms, best of N), plus `rule=… ms=…` lines with the rules phase. `scripts/bench-validate.sh` reads the fields.
+/// `TollgateBenchmarks validate --dir PROJECT …`: prints one line of `key=value` fields (times in ms, best
+/// of N), plus `rule=… ms=…` lines with the rules phase; `scripts/bench-validate.sh` reads the fields.
+/// `eval` and `eval-alloc` time the evaluator (`EvalBenchmark`).
 let usage = """
     usage: TollgateBenchmarks validate --dir PROJECT [--iterations N] [--warmup N] [--time-limit SECONDS]
                                        [--phase all|PHASE,…] [--breakdown]
+           TollgateBenchmarks eval --policy FILE [--iterations N]
+           TollgateBenchmarks eval-alloc --policy FILE --k K --iterations N
 
-    Times, on the project folder PROJECT (Policies/ and Templates/), (a) draining libyaml's events
-    of every file and (b) what 'tollgate validate' pays without process start: list, read, load the
-    policies and templates, validate, report. Each phase runs --warmup times (default 1) untimed,
+    validate: times, on the project folder PROJECT (Policies/ and Templates/), (a) draining libyaml's
+    events of every file and (b) what 'tollgate validate' pays without process start: list, read, load
+    the policies and templates, validate, report. Each phase runs --warmup times (default 1) untimed,
     then up to --iterations times (default 5), stopping early once its timed runs passed
     --time-limit seconds (default 60; one timed run always happens). Prints key=value fields:
     events_ms and validate_ms (the best run), their medians and run counts, files, bytes, events,
@@ -19,6 +22,9 @@ let usage = """
     included), rules (the Validator, then one 'rule=ID ms=T' line per rule). 'all' is events,validate;
     --breakdown adds the parts.
 
+    eval: the evaluator's fast path against a dictionary lookup, and the JSON path of the service.
+    eval-alloc: only the fast path, for counting allocations under valgrind.
+
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -26,9 +32,22 @@ if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h")
     print(usage, terminator: "")
     exit(arguments.isEmpty ? 2 : 0)
 }
-do {
-    let benchmark = try ValidateBenchmark(arguments: arguments)
-    for line in try benchmark.run() { print(line) }
+do throws(BenchmarkFailure) {
+    let options = Array(arguments.dropFirst())
+    switch arguments[0] {
+    case "validate":
+        for line in try ValidateBenchmark(arguments: arguments).run() { print(line) }
+    case "eval":
+        for line in try EvalBenchmark(arguments: options).run() { print(line) }
+    case "eval-alloc":
+        guard let index = options.firstIndex(of: "--k"), index + 1 < options.count,
+              let k = Int(options[index + 1]), k >= 0 else {
+            throw BenchmarkFailure("eval-alloc needs --k K")
+        }
+        print(try EvalBenchmark(arguments: options).allocationRun(k: k))
+    default:
+        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc")
+    }
 } catch {
     FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)".utf8))
     exit(2)

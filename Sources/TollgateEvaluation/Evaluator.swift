@@ -58,10 +58,15 @@ public struct Evaluator: Sendable {
         }
     }
 
-    /// The state after expiry: an `expires` at or before `now` means expired, whatever the state says.
+    /// The state after expiry: an `expires` at or before `now` means expired, whatever the state says,
+    /// except that pending and revoked stay what they are (they grant nothing, expired or not).
     func effectiveState(_ entitlement: Entitlement, now: Date) -> EntitlementState {
-        if let expires = entitlement.expires, expires <= now { return .expired }
-        return entitlement.state
+        switch entitlement.state {
+        case .pending, .revoked: return entitlement.state
+        default:
+            if let expires = entitlement.expires, expires <= now { return .expired }
+            return entitlement.state
+        }
     }
 
     /// `(synced or not hide_until_synced) and no ad-free tier held and (consent granted or not require_consent)`.

@@ -3,21 +3,20 @@ import PolicyModel
 import YAML
 
 /// A mapping's entries by key, for reading one section of a file.
+///
+/// Sections have a handful of keys, so a linear search beats building a dictionary for each.
 struct Fields {
     let node: Node
-    private(set) var values: [String: Node] = [:]
-    private(set) var keys: [String: SourceSpan] = [:]
+    private let pairs: [Node.Pair]
 
     init(node: Node, pairs: [Node.Pair]) {
         self.node = node
-        for pair in pairs {
-            guard let key = pair.key.scalar else { continue }
-            values[key] = pair.value
-            keys[key] = pair.key.span
-        }
+        self.pairs = pairs
     }
 
-    subscript(key: String) -> Node? { values[key] }
+    subscript(key: String) -> Node? {
+        pairs.first { $0.key.scalar == key }?.value
+    }
 }
 
 /// Reads typed values out of YAML nodes, turning every user mistake into a diagnostic.

@@ -6,10 +6,10 @@ package struct Policy: Hashable, Sendable {
     package var format: Located<String>
     package var app: AppInfo
     /// Tiers in file order; `free` is always present (implicitly when the file omits it).
-    package var tiers: [Tier]
-    package var products: [Product]
-    package var subscriptionGroups: [SubscriptionGroup]
-    package var features: [Feature]
+    package let tiers: [Tier]
+    package let products: [Product]
+    package let subscriptionGroups: [SubscriptionGroup]
+    package let features: [Feature]
     package var entitlements: EntitlementRules
     package var ads: AdRules
     package var paywalls: [Paywall]
@@ -31,14 +31,29 @@ package struct Policy: Hashable, Sendable {
         self.ads = ads
         self.paywalls = paywalls
         self.review = review
+        tierIndex = Self.index(tiers.map(\.id.value))
+        productIndex = Self.index(products.map(\.id.value))
+        groupIndex = Self.index(subscriptionGroups.map(\.id.value))
     }
 
     /// The id of the tier every user has.
     package static let freeTier = "free"
 
-    package func tier(_ id: String) -> Tier? { tiers.first { $0.id.value == id } }
-    package func product(_ id: String) -> Product? { products.first { $0.id.value == id } }
-    package func group(_ id: String) -> SubscriptionGroup? { subscriptionGroups.first { $0.id.value == id } }
+    private let tierIndex: [String: Int]
+    private let productIndex: [String: Int]
+    private let groupIndex: [String: Int]
+
+    /// The first tier with this id.
+    package func tier(_ id: String) -> Tier? { tierIndex[id].map { tiers[$0] } }
+    /// The first product with this id.
+    package func product(_ id: String) -> Product? { productIndex[id].map { products[$0] } }
+    /// The first subscription group with this id.
+    package func group(_ id: String) -> SubscriptionGroup? { groupIndex[id].map { subscriptionGroups[$0] } }
+
+    /// Positions by id, the first place of an id that appears twice (validation reports the second).
+    private static func index(_ ids: [String]) -> [String: Int] {
+        Dictionary(ids.enumerated().map { ($1, $0) }) { first, _ in first }
+    }
 }
 
 /// The `app:` section: identity, locales and legal links.

@@ -68,7 +68,8 @@ package struct TemplateSet: Hashable, Sendable {
     package var tiers: [TemplateEntry]
     package var features: [TemplateEntry]
     package var products: [TemplateEntry]
-    package var paywalls: [PaywallTemplate]
+    package let paywalls: [PaywallTemplate]
+    private let paywallIndex: [String: Int]
 
     package init(file: String, locale: Located<String>, tiers: [TemplateEntry], features: [TemplateEntry],
                  products: [TemplateEntry], paywalls: [PaywallTemplate]) {
@@ -78,9 +79,11 @@ package struct TemplateSet: Hashable, Sendable {
         self.features = features
         self.products = products
         self.paywalls = paywalls
+        paywallIndex = Dictionary(paywalls.enumerated().map { ($1.id.value, $0) }) { first, _ in first }
     }
 
-    package func paywall(_ id: String) -> PaywallTemplate? { paywalls.first { $0.id.value == id } }
+    /// The template of the paywall with this id.
+    package func paywall(_ id: String) -> PaywallTemplate? { paywallIndex[id].map { paywalls[$0] } }
 }
 
 /// A policy with the template files found for its app: what validation and rendering take.

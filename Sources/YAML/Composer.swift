@@ -11,12 +11,33 @@ struct Composer {
         var items: [Node] = []
         var pairs: [Node.Pair] = []
         var pendingKey: Node?
-        var keys: [String: SourceSpan] = [:]
+        /// Positions of keys in `pairs`, built once a mapping is large enough for lookups to matter.
+        var keyIndex: [String: Int]?
         var merged: [Node] = []
         var weight = 1
+
+        /// Where the key `text` already is in `pairs`.
+        func position(of text: String) -> Int? {
+            if let keyIndex { return keyIndex[text] }
+            return pairs.firstIndex { $0.key.scalar == text }
+        }
+
+        mutating func append(_ pair: Node.Pair) {
+            pairs.append(pair)
+            if keyIndex != nil {
+                if let key = pair.key.scalar { keyIndex?[key] = pairs.count - 1 }
+            } else if pairs.count > Composer.indexThreshold {
+                keyIndex = Dictionary(pairs.enumerated().compactMap { index, pair in
+                    pair.key.scalar.map { ($0, index) }
+                }) { first, _ in first }
+            }
+        }
     }
 
     private struct Stop: Error {}
+
+    /// Mappings with more keys than this index them for duplicate checks; smaller ones search.
+    private static let indexThreshold = 16
 
     let file: String
     let limits: YAMLLimits
@@ -102,7 +123,7 @@ struct Composer {
             return Node(content: .sequence(frame.items), span: span, tag: frame.tag, weight: frame.weight)
         }
         var pairs = frame.pairs
-        var keys = Set(frame.keys.keys)
+        var keys = Set(frame.pairs.compactMap(\.key.scalar))
         for source in frame.merged {
             guard case .mapping(let sourcePairs) = source.content else { continue }
             for pair in sourcePairs {
@@ -133,16 +154,14 @@ struct Composer {
             stack[stack.count - 1].merged.append(contentsOf: sources)
             return
         }
-        if let text = key.scalar {
-            if let first = stack[stack.count - 1].keys[text] {
-                add(YAMLRules.duplicateKey, "duplicate key '\(text)' in this mapping", at: key.span,
-                    help: "remove one of the two entries or merge them",
-                    related: [Diagnostic.Related(span: first, message: "'\(text)' first defined here")])
-                return
-            }
-            stack[stack.count - 1].keys[text] = key.span
+        if let text = key.scalar, let first = stack[stack.count - 1].position(of: text) {
+            let firstSpan = stack[stack.count - 1].pairs[first].key.span
+            add(YAMLRules.duplicateKey, "duplicate key '\(text)' in this mapping", at: key.span,
+                help: "remove one of the two entries or merge them",
+                related: [Diagnostic.Related(span: firstSpan, message: "'\(text)' first defined here")])
+            return
         }
-        stack[stack.count - 1].pairs.append(Node.Pair(key: key, value: node))
+        stack[stack.count - 1].append(Node.Pair(key: key, value: node))
     }
 
     /// The mappings a `<<` merge key brings in: one mapping, or a list of mappings.

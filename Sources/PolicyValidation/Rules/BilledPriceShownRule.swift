@@ -37,7 +37,7 @@ struct BilledPriceShownRule: Rule {
     }
 
     private func priceLines(_ app: AppSources) -> [TemplateMessageSite] {
-        app.templates.flatMap(\.messageSites).filter { site in
+        app.templates.flatMap(\.paywallSites).filter { site in
             site.section.map(Self.sections.contains) == true && Self.lines.contains(site.key)
         }
     }

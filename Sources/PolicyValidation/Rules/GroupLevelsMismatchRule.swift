@@ -15,21 +15,36 @@ struct GroupLevelsMismatchRule: Rule {
         twice or in the wrong group's levels has two. Add, remove or move the level the message names.
         """
 
-    func check(_ app: AppSources) -> [Diagnostic] {
-        app.policy.subscriptionGroups.flatMap { check($0, app.policy) }
+    /// What every group's check needs, computed once per policy.
+    private struct Context {
+        var policy: Policy
+        var known: [String]
+        var declared: Set<String>
+        /// The auto-renewables of each group, in policy order.
+        var members: [String: [Product]]
     }
 
-    private func check(_ group: SubscriptionGroup, _ policy: Policy) -> [Diagnostic] {
+    func check(_ app: AppSources) -> [Diagnostic] {
+        let policy = app.policy
+        let renewables = policy.products.filter { $0.type.value == .autoRenewable && $0.group != nil }
+        let context = Context(policy: policy, known: policy.products.map(\.id.value),
+                              declared: Set(policy.subscriptionGroups.map(\.id.value)),
+                              members: Dictionary(grouping: renewables) { $0.group?.value ?? "" })
+        return policy.subscriptionGroups.flatMap { check($0, context) }
+    }
+
+    private func check(_ group: SubscriptionGroup, _ context: Context) -> [Diagnostic] {
+        let policy = context.policy
         let name = group.id.value
         var findings: [Diagnostic] = []
         var listed: [String: Located<String>] = [:]
         // Unknown ids are reported by unknown-product, which suggests the product meant; that one is not
         // reported a second time as missing from the levels.
-        let known = policy.products.map(\.id.value)
+        let known = context.known
         let meant = Set(group.levels.filter { policy.product($0.value) == nil }.compactMap {
             Suggestion.closest(to: $0.value, in: known)
         })
-        let declared = policy.subscriptionGroups.map(\.id.value)
+        let declared = context.declared
         for level in group.levels {
             guard let product = policy.product(level.value) else { continue }
             if let earlier = listed[level.value] {
@@ -46,8 +61,8 @@ struct GroupLevelsMismatchRule: Rule {
                                         help: "remove it from 'levels'\(regroup)"))
             }
         }
-        for product in policy.products where product.type.value == .autoRenewable {
-            guard let joined = product.group, joined.value == name, listed[product.id.value] == nil,
+        for product in context.members[name] ?? [] {
+            guard let joined = product.group, listed[product.id.value] == nil,
                   !meant.contains(product.id.value) else { continue }
             listed[product.id.value] = product.id
             findings.append(finding(
@@ -59,7 +74,7 @@ struct GroupLevelsMismatchRule: Rule {
     }
 
     /// Why a known product does not belong in the group's levels, or nil when it does or is reported elsewhere.
-    private func extraReason(_ product: Product, in group: String, declared: [String]) -> String? {
+    private func extraReason(_ product: Product, in group: String, declared: Set<String>) -> String? {
         let type = product.type.value
         switch (type, product.group?.value) {
         case (.autoRenewable, group):

@@ -55,6 +55,7 @@ struct HardcodedPriceRule: Rule {
 
     /// The first amount next to a currency mark in `text`, as written ('$4.99', '3,900원'), or nil.
     static func price(in text: String) -> String? {
+        guard text.unicodeScalars.contains(where: isDigit) else { return nil }
         let scalars = Array(text.unicodeScalars)
         for mark in currencyMarks where mark.scalars.count <= scalars.count {
             for start in 0...(scalars.count - mark.scalars.count)

@@ -15,8 +15,9 @@ struct PaywallUnknownProductRule: Rule {
 
     func check(_ app: AppSources) -> [Diagnostic] {
         let known = app.policy.products.map(\.id.value)
+        let declared = Set(known)
         return app.policy.paywalls.flatMap { paywall in
-            paywall.products.filter { !known.contains($0.value) }.map { product in
+            paywall.products.filter { !declared.contains($0.value) }.map { product in
                 finding("paywall '\(paywall.id.value)' lists unknown product '\(product.value)'", at: product.span,
                         help: Suggestion.didYouMean(product.value, in: known)
                             ?? "declare it under 'products:' or remove it from the paywall")

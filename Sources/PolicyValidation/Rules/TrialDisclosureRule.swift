@@ -35,6 +35,6 @@ struct TrialDisclosureRule: Rule {
     }
 
     private func trialLines(_ app: AppSources) -> [TemplateMessageSite] {
-        app.templates.flatMap(\.messageSites).filter { $0.section != nil && $0.key == "trial" }
+        app.templates.flatMap(\.paywallSites).filter { $0.section != nil && $0.key == "trial" }
     }
 }

@@ -15,8 +15,9 @@ struct UnknownFeatureRule: Rule {
 
     func check(_ app: AppSources) -> [Diagnostic] {
         let known = app.policy.features.map(\.id.value)
+        let declared = Set(known)
         return app.templates.flatMap { set in
-            set.features.filter { !known.contains($0.key.value) }.map { entry in
+            set.features.filter { !declared.contains($0.key.value) }.map { entry in
                 finding("template '\(set.locale.value)' titles unknown feature '\(entry.key.value)'",
                         at: entry.key.span,
                         help: Suggestion.didYouMean(entry.key.value, in: known)

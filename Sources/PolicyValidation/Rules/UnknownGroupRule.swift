@@ -16,8 +16,9 @@ struct UnknownGroupRule: Rule {
 
     func check(_ app: AppSources) -> [Diagnostic] {
         let known = app.policy.subscriptionGroups.map(\.id.value)
+        let declared = Set(known)
         return app.policy.products.compactMap { product in
-            guard let group = product.group, !known.contains(group.value) else { return nil }
+            guard let group = product.group, !declared.contains(group.value) else { return nil }
             return finding("product '\(product.id.value)' names unknown subscription group '\(group.value)'",
                            at: group.span,
                            help: Suggestion.didYouMean(group.value, in: known)

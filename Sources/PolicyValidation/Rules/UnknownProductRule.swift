@@ -17,6 +17,7 @@ struct UnknownProductRule: Rule {
 
     func check(_ app: AppSources) -> [Diagnostic] {
         let known = app.policy.products.map(\.id.value)
+        let declared = Set(known)
         var references: [(Located<String>, String)] = []
         for group in app.policy.subscriptionGroups {
             references += group.levels.map { ($0, "subscription group '\(group.id.value)' lists") }
@@ -24,7 +25,7 @@ struct UnknownProductRule: Rule {
         for set in app.templates {
             references += set.products.map { ($0.key, "template '\(set.locale.value)' titles") }
         }
-        return references.filter { !known.contains($0.0.value) }.map { reference, subject in
+        return references.filter { !declared.contains($0.0.value) }.map { reference, subject in
             finding("\(subject) unknown product '\(reference.value)'", at: reference.span,
                     help: Suggestion.didYouMean(reference.value, in: known)
                         ?? "declare it under 'products:' or remove it")

@@ -17,6 +17,7 @@ struct UnknownTierRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         let policy = app.policy
         let known = policy.tiers.map(\.id.value)
+        let declared = Set(known)
         var references: [(Located<String>, String)] = []
         for product in policy.products {
             references += product.grants.map { ($0, "product '\(product.id.value)' grants") }
@@ -30,7 +31,7 @@ struct UnknownTierRule: Rule {
         for set in app.templates {
             references += set.tiers.map { ($0.key, "template '\(set.locale.value)' titles") }
         }
-        return references.filter { !known.contains($0.0.value) }.map { reference, subject in
+        return references.filter { !declared.contains($0.0.value) }.map { reference, subject in
             finding("\(subject) unknown tier '\(reference.value)'", at: reference.span,
                     help: Suggestion.didYouMean(reference.value, in: known)
                         ?? "declare it under 'tiers:' (known: \(known.joined(separator: ", ")))")

@@ -39,6 +39,16 @@ import YAML
         #expect(Self.pairs(document.root).map { $0.value.scalar } == ["1", "2"])
     }
 
+    @Test(arguments: [3, 40])
+    func duplicateKeysAreFoundInSmallAndLargeMappings(size: Int) throws {
+        let text = (0..<size).map { "k\($0): \($0)\n" }.joined() + "k1: again\n"
+        let document = Self.parse(text)
+        let diagnostic = try #require(document.diagnostics.first)
+        #expect(diagnostic.span.start.line == size + 1)
+        #expect(diagnostic.related.first?.span.start.line == 2)
+        #expect(Self.pairs(document.root).count == size)
+    }
+
     @Test func mergeKeysBringInMissingKeysOnly() {
         let document = Self.parse("base: &b { x: 1, y: 2 }\nitem:\n  <<: *b\n  y: 3\n")
         let item = Self.pairs(document.root)[1].value

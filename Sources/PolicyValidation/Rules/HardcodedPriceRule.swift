@@ -54,56 +54,62 @@ struct HardcodedPriceRule: Rule {
     }
 
     /// The first amount next to a currency mark in `text`, as written ('$4.99', '3,900원'), or nil.
+    ///
+    /// Finds each number (digits, with separators between digits) and looks for a mark right after it,
+    /// then right before it, white space allowed between: the work is linear in the text.
     static func price(in text: String) -> String? {
-        guard text.unicodeScalars.contains(where: isDigit) else { return nil }
         let scalars = Array(text.unicodeScalars)
-        for mark in currencyMarks where mark.scalars.count <= scalars.count {
-            for start in 0...(scalars.count - mark.scalars.count)
-            where scalars[start..<(start + mark.scalars.count)].elementsEqual(mark.scalars) {
-                let end = start + mark.scalars.count
-                if let amount = amount(before: start, endingAt: end, in: scalars, mark: mark) {
-                    return amount
-                }
-                if !mark.afterNumberOnly, let amount = amount(after: end, startingAt: start, in: scalars, mark: mark) {
-                    return amount
-                }
+        var index = 0
+        while index < scalars.count {
+            guard isDigit(scalars[index]) else {
+                index += 1
+                continue
+            }
+            let first = index
+            var last = first
+            while last + 1 < scalars.count, isDigit(scalars[last + 1])
+                || (last + 2 < scalars.count && digitSeparators.contains(scalars[last + 1]) && isDigit(scalars[last + 2])) {
+                last += 1
+            }
+            index = last + 1
+            if let end = markEnd(after: last + 1, in: scalars) {
+                return String(String.UnicodeScalarView(scalars[first..<end]))
+            }
+            if let start = markStart(before: first, in: scalars) {
+                return String(String.UnicodeScalarView(scalars[start...last]))
             }
         }
         return nil
     }
 
-    /// A number written just before the mark at `markStart..<markEnd` ('4,99 €'), with the mark.
-    private static func amount(before markStart: Int, endingAt markEnd: Int, in scalars: [Unicode.Scalar],
-                               mark: CurrencyMark) -> String? {
-        if mark.isWord, markEnd < scalars.count, scalars[markEnd].properties.isAlphabetic { return nil }
-        var last = markStart - 1
-        while last >= 0, scalars[last].properties.isWhitespace {
-            last -= 1
+    /// The end of a mark that starts at `position` (after white space), as in '4,99 €'.
+    private static func markEnd(after position: Int, in scalars: [Unicode.Scalar]) -> Int? {
+        var start = position
+        while start < scalars.count, scalars[start].properties.isWhitespace {
+            start += 1
         }
-        guard last >= 0, isDigit(scalars[last]) else { return nil }
-        var first = last
-        while first > 0, isDigit(scalars[first - 1])
-            || (first > 1 && digitSeparators.contains(scalars[first - 1]) && isDigit(scalars[first - 2])) {
-            first -= 1
+        for mark in currencyMarks where start + mark.scalars.count <= scalars.count {
+            let end = start + mark.scalars.count
+            guard scalars[start..<end].elementsEqual(mark.scalars) else { continue }
+            if mark.isWord, end < scalars.count, scalars[end].properties.isAlphabetic { continue }
+            return end
         }
-        return String(String.UnicodeScalarView(scalars[first..<markEnd]))
+        return nil
     }
 
-    /// A number written just after the mark at `markStart..<markEnd` ('$4.99'), with the mark.
-    private static func amount(after markEnd: Int, startingAt markStart: Int, in scalars: [Unicode.Scalar],
-                               mark: CurrencyMark) -> String? {
-        if mark.isWord, markStart > 0, scalars[markStart - 1].properties.isAlphabetic { return nil }
-        var first = markEnd
-        while first < scalars.count, scalars[first].properties.isWhitespace {
-            first += 1
+    /// The start of a mark that ends at `position` (before white space), as in '$4.99'.
+    private static func markStart(before position: Int, in scalars: [Unicode.Scalar]) -> Int? {
+        var end = position
+        while end > 0, scalars[end - 1].properties.isWhitespace {
+            end -= 1
         }
-        guard first < scalars.count, isDigit(scalars[first]) else { return nil }
-        var last = first
-        while last + 1 < scalars.count, isDigit(scalars[last + 1])
-            || (last + 2 < scalars.count && digitSeparators.contains(scalars[last + 1]) && isDigit(scalars[last + 2])) {
-            last += 1
+        for mark in currencyMarks where !mark.afterNumberOnly && mark.scalars.count <= end {
+            let start = end - mark.scalars.count
+            guard scalars[start..<end].elementsEqual(mark.scalars) else { continue }
+            if mark.isWord, start > 0, scalars[start - 1].properties.isAlphabetic { continue }
+            return start
         }
-        return String(String.UnicodeScalarView(scalars[markStart...last]))
+        return nil
     }
 
     /// A decimal digit of any script: `4`, `٩`, `４`.

@@ -20,6 +20,7 @@ test: test-deps
 
 bench: deps
 	scripts/bench-validate.sh
+	scripts/bench-eval.sh
 
 deps:
 	@scripts/install-deps.sh

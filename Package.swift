@@ -49,7 +49,7 @@ let package = Package(
             name: "TollgateBenchmarks",
             dependencies: [
                 "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "TollgateEvaluation",
-                "PolicyCompiler",
+                "PolicyCompiler", "TollgateCLI",
             ],
             path: "Benchmarks/TollgateBenchmarks",
             swiftSettings: settings

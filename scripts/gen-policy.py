@@ -8,7 +8,8 @@ a pure function of the arguments (seeded), so the same sizes give the same bytes
 Proportions for N products: tiers ~ N/20 (at least 3, 'free' included), chained with 'includes' in
 families of up to three; one subscription group per family, a yearly and a monthly level per tier
 (highest level first, yearly cheaper per month than monthly); non-consumables grant tiers;
-consumables ~ 40% with credits; features ~ N/2; ad placements ~ N/50; paywalls ~ N/10 of at most
+consumables ~ 40% with credits (none below 10 products, where 3 are a two-level group and a
+non-consumable); features ~ N/2; ad placements ~ N/50; paywalls ~ N/10 of at most
 six products each with a highlight; locales ~ min(30, 2 + N/1000), one template file each with a
 title for every tier, feature and product and every paywall's messages.
 
@@ -95,10 +96,8 @@ class Project:
             self.families.append(["s%d-%s" % (f, LEVEL_NAMES[i]) for i in range(size)])
         self.tiers = [t for family in self.families for t in family]
         self.includes = {}
-        self.family_of = {}
         for family in self.families:
             for i, tier in enumerate(family):
-                self.family_of[tier] = family
                 if i > 0:
                     self.includes[tier] = [family[i - 1]]
 

@@ -1,4 +1,5 @@
 import Foundation
+import TollgateCLI
 
 extension ValidateBenchmark {
     /// The benchmark that `arguments` (`validate --dir PROJECT …`, see `usage` in main.swift) describe.
@@ -50,7 +51,7 @@ extension ValidateBenchmark {
         let root = directory.hasPrefix("/") ? directory
             : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(directory)
         if breakdown { phases += ValidateBenchmark.Phase.parts.filter { !phases.contains($0) } }
-        self.init(workspace: BenchmarkWorkspace(directory: root), iterations: iterations, warmup: warmup,
+        self.init(workspace: Workspace(context: CommandContext(currentDirectory: root)), iterations: iterations, warmup: warmup,
                   timeLimit: timeLimit, phases: phases)
     }
 }

@@ -1,7 +1,9 @@
+import Foundation
 import Diagnostics
 import PolicyLoader
 import PolicyModel
 import PolicyValidation
+import TollgateCLI
 import YAML
 
 /// Times `tollgate validate` on one project against the floor of draining libyaml's events.
@@ -15,8 +17,6 @@ struct ValidateBenchmark {
         case events
         /// (b) what the CLI pays: list, read, load the policy and every template, validate, report.
         case validate
-        /// Part of (b): reading every file as the CLI does (bytes and the `SourceFile` kept for excerpts).
-        case read
         /// Part of (b): `YAMLParser.parse` of every file, bytes to node trees.
         case parse
         /// Part of (b): `PolicyLoader.load` and `TemplateLoader.load` of every file (parse included).
@@ -27,10 +27,10 @@ struct ValidateBenchmark {
         /// (a) and (b), the phases a plain run measures.
         static let standard: [Phase] = [.events, .validate]
         /// The parts of (b), for `--breakdown`.
-        static let parts: [Phase] = [.read, .parse, .load, .rules]
+        static let parts: [Phase] = [.parse, .load, .rules]
     }
 
-    var workspace: BenchmarkWorkspace
+    var workspace: Workspace
     var iterations: Int
     var warmup: Int
     /// Stop repeating a phase once this much time went into its timed runs (at least one always runs).
@@ -39,14 +39,17 @@ struct ValidateBenchmark {
 
     /// Runs the phases and returns `key=value` lines for scripts: one line of fields, then `rule=… ms=…` lines.
     func run() throws(BenchmarkFailure) -> [String] {
-        let files = workspace.policyFiles().flatMap { [$0] + workspace.templateFiles(of: $0) }
-        guard !files.isEmpty else { throw BenchmarkFailure("no policy files under \(workspace.directory)/Policies") }
+        let directory = workspace.context.currentDirectory
+        let policyFiles = (try? workspace.policyFiles([])) ?? []
+        let files = policyFiles.flatMap { [$0] + workspace.templateFiles(of: $0) }
+        guard !files.isEmpty else { throw BenchmarkFailure("no policy files under \(directory)/Policies") }
         var inputs: [[UInt8]] = []
         for file in files {
-            guard let bytes = workspace.bytes(of: file) else { throw BenchmarkFailure("cannot read \(file)") }
-            inputs.append(bytes)
+            guard let data = FileManager.default.contents(atPath: workspace.absolute(file)) else {
+                throw BenchmarkFailure("cannot read \(file)")
+            }
+            inputs.append([UInt8](data))
         }
-        let policyFiles = Set(workspace.policyFiles())
         var fields: [(String, String)] = [
             ("files", "\(files.count)"), ("bytes", "\(inputs.reduce(0) { $0 + $1.count })"),
         ]
@@ -66,18 +69,12 @@ struct ValidateBenchmark {
                 }
                 fields += times.fields("events") + [("events", "\(events)")]
             case .validate:
-                var outcome = ValidateOutcome()
-                let times = measure { outcome = workspace.validate() }
+                var result = CommandResult()
+                let times = measure { result = Tollgate.run(["validate"], context: workspace.context) }
+                let lines = result.stderr.split(separator: "\n")
                 fields += times.fields("validate")
-                    + [("errors", "\(outcome.errors)"), ("warnings", "\(outcome.warnings)")]
-            case .read:
-                let times = try measure { () throws(BenchmarkFailure) in
-                    var scratch = BenchmarkApp(app: "", file: "", sources: nil, diagnostics: [], files: [:])
-                    for file in files where workspace.read(file, into: &scratch) == nil {
-                        throw BenchmarkFailure("cannot read \(file)")
-                    }
-                }
-                fields += times.fields("read")
+                    + [("errors", "\(lines.count { $0.contains(": error: ") })"),
+                       ("warnings", "\(lines.count { $0.contains(": warning: ") })")]
             case .parse:
                 var nodes = 0
                 let times = try measure { () throws(BenchmarkFailure) in
@@ -92,11 +89,11 @@ struct ValidateBenchmark {
                 fields += times.fields("parse") + [("nodes", "\(nodes)")]
             case .load:
                 let times = try measure { () throws(BenchmarkFailure) in
-                    _ = try load(files, inputs, policyFiles: policyFiles)
+                    _ = try load(files, inputs, policyFiles: Set(policyFiles))
                 }
                 fields += times.fields("load")
             case .rules:
-                let apps = try load(files, inputs, policyFiles: policyFiles)
+                let apps = try load(files, inputs, policyFiles: Set(policyFiles))
                 let validator = Validator()
                 let times = measure {
                     for app in apps { _ = validator.validate(app) }
@@ -125,7 +122,7 @@ struct ValidateBenchmark {
                     throw BenchmarkFailure("\(file) does not load")
                 }
                 apps.append(AppSources(policy: value, templates: [], unreadableLocales: [],
-                                       templateDirectory: "Templates/\(BenchmarkWorkspace.stem(file))"))
+                                       templateDirectory: "Templates/\(Workspace.stem(file))"))
             } else {
                 let set = TemplateLoader.load(bytes, file: file)
                 guard let value = set.value, !set.hasErrors, !apps.isEmpty else {

@@ -17,8 +17,8 @@ let usage = """
     events_ms and validate_ms (the best run), their medians and run counts, files, bytes, events,
     errors, warnings, maxrss_kib (peak RSS of this process, read at the end).
 
-    Phases: events (a), validate (b), and the parts of (b) on their own, for profiling: read
-    (files and SourceFile), parse (YAML to nodes), load (policy and template loaders, parse
+    Phases: events (a), validate (b), and the parts of (b) on their own, for profiling:
+    parse (YAML to nodes), load (policy and template loaders, parse
     included), rules (the Validator, then one 'rule=ID ms=T' line per rule). 'all' is events,validate;
     --breakdown adds the parts.
 

@@ -11,6 +11,10 @@ package enum MessageParser {
 
     /// Parses `text`, or throws the first syntax error found.
     package static func parse(_ text: String) throws(MessageSyntaxError) -> MessagePattern {
+        // Most messages (every title) have no syntax character: they are their own text.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "'") }) {
+            return MessagePattern(parts: text.isEmpty ? [] : [.text(text)])
+        }
         var parser = Parser(scalars: Array(text.unicodeScalars))
         return try parser.parseMessage(depth: 0, inPlural: false, openingBrace: nil)
     }

@@ -5,24 +5,28 @@ import PolicyModel
 import YAML
 
 /// One policy file as loaded from disk: its sources if they could be built, and the loader's findings.
-struct LoadedApp {
-    var app: String
-    var file: String
-    var sources: AppSources?
-    var diagnostics: [Diagnostic]
-    /// The text of every file read, for excerpts under diagnostics.
-    var files: [String: SourceFile]
+package struct LoadedApp {
+    package var app: String
+    package var file: String
+    package var sources: AppSources?
+    package var diagnostics: [Diagnostic]
+    /// The text of every file read, for excerpts under diagnostics on a terminal.
+    package var files: [String: SourceFile]
 }
 
 /// Finds policy files and their templates on disk and loads them; the only code that reads them.
-struct Workspace {
-    var context: CommandContext
+package struct Workspace {
+    package var context: CommandContext
     var limits = YAMLLimits.standard
+
+    package init(context: CommandContext) {
+        self.context = context
+    }
 
     private var fileManager: FileManager { .default }
 
     /// The policy files named by `paths` (files, or folders searched for `*.yaml`), default `Policies/`.
-    func policyFiles(_ paths: [String]) throws(CommandError) -> [String] {
+    package func policyFiles(_ paths: [String]) throws(CommandError) -> [String] {
         var files: [String] = []
         for path in paths.isEmpty ? ["Policies"] : paths {
             var isDirectory: ObjCBool = false
@@ -50,18 +54,15 @@ struct Workspace {
     }
 
     /// Loads a policy file and the templates beside it (`<policies>/../Templates/<app>/*.yaml`).
-    func load(_ file: String) -> LoadedApp {
-        let app = Self.stem(file)
-        var loaded = LoadedApp(app: app, file: file, sources: nil, diagnostics: [], files: [:])
+    package func load(_ file: String) -> LoadedApp {
+        var loaded = LoadedApp(app: Self.stem(file), file: file, sources: nil, diagnostics: [], files: [:])
         guard let bytes = read(file, into: &loaded) else { return loaded }
         let policy = PolicyLoader.load(bytes, file: file, limits: limits)
         loaded.diagnostics += policy.diagnostics
-        let policiesFolder = (file as NSString).deletingLastPathComponent
-        let templateDirectory = ((policiesFolder as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent("Templates/\(app)")
+        let templateDirectory = templateDirectory(of: file)
         var templates: [TemplateSet] = []
         var unreadable: Set<String> = []
-        for templateFile in yamlFiles(in: templateDirectory) {
+        for templateFile in templateFiles(of: file) {
             let locale = Self.stem(templateFile)
             guard let bytes = read(templateFile, into: &loaded) else {
                 unreadable.insert(locale)
@@ -82,6 +83,18 @@ struct Workspace {
         return loaded
     }
 
+    /// The folder of a policy's templates: `<policies>/../Templates/<app>`.
+    func templateDirectory(of policyFile: String) -> String {
+        let policiesFolder = (policyFile as NSString).deletingLastPathComponent
+        return ((policiesFolder as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("Templates/\(Self.stem(policyFile))")
+    }
+
+    /// The template files of a policy, sorted.
+    package func templateFiles(of policyFile: String) -> [String] {
+        yamlFiles(in: templateDirectory(of: policyFile))
+    }
+
     /// The file's bytes, or nil with a diagnostic when it is too large or unreadable.
     private func read(_ file: String, into loaded: inout LoadedApp) -> [UInt8]? {
         let path = absolute(file)
@@ -100,7 +113,9 @@ struct Workspace {
             return nil
         }
         let bytes = [UInt8](data)
-        loaded.files[file] = SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self))
+        if context.stderrIsTerminal {
+            loaded.files[file] = SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self))
+        }
         return bytes
     }
 
@@ -111,12 +126,12 @@ struct Workspace {
             .map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
     }
 
-    func absolute(_ path: String) -> String {
+    package func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : (context.currentDirectory as NSString).appendingPathComponent(path)
     }
 
     /// A file's name without folder and extension: the app id or locale it stands for.
-    static func stem(_ path: String) -> String {
+    package static func stem(_ path: String) -> String {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 }

@@ -122,6 +122,9 @@ struct Composer {
         guard frame.isMapping else {
             return Node(content: .sequence(frame.items), span: span, tag: frame.tag, weight: frame.weight)
         }
+        guard !frame.merged.isEmpty else {
+            return Node(content: .mapping(frame.pairs), span: span, tag: frame.tag, weight: frame.weight)
+        }
         var pairs = frame.pairs
         var keys = Set(frame.pairs.compactMap(\.key.scalar))
         for source in frame.merged {

@@ -39,6 +39,7 @@ package enum YAMLParser {
 /// Finds the first byte that is not valid UTF-8, as a line and column.
 enum UTF8Check {
     static func firstInvalidPosition(in bytes: [UInt8]) -> SourcePosition? {
+        guard String(validating: bytes, as: UTF8.self) == nil else { return nil }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var line = 1

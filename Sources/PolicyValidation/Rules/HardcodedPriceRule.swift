@@ -58,6 +58,7 @@ struct HardcodedPriceRule: Rule {
     /// Finds each number (digits, with separators between digits) and looks for a mark right after it,
     /// then right before it, white space allowed between: the work is linear in the text.
     static func price(in text: String) -> String? {
+        guard text.unicodeScalars.contains(where: isDigit) else { return nil }
         let scalars = Array(text.unicodeScalars)
         var index = 0
         while index < scalars.count {
@@ -114,7 +115,8 @@ struct HardcodedPriceRule: Rule {
 
     /// A decimal digit of any script: `4`, `٩`, `４`.
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.numericType == .decimal
+        if scalar.isASCII { return ("0"..."9").contains(scalar) }
+        return scalar.properties.numericType == .decimal
     }
 }
 

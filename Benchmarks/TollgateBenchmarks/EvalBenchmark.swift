@@ -73,14 +73,17 @@ struct EvalBenchmark {
                 .joined(separator: ","))],"synced":true,"consent":"granted","now":"2026-11-29T12:00:00Z"}
             """
         let bytes = Data(input.utf8)
-        let rounds = max(1, iterations / 100)
+        let once = ContinuousClock().measure { _ = try? evaluator.evaluate(EvaluationInput(json: bytes), now: now).json() }
+        let rounds = max(3, min(iterations / 100, Int(Duration.milliseconds(200) / max(once, .nanoseconds(1)))))
         let total = best { sink in
             for _ in 0..<rounds {
                 guard let decoded = try? EvaluationInput(json: bytes) else { continue }
                 sink &+= evaluator.evaluate(decoded, now: now).json().count
             }
         }
-        return String(format: "json_us=%.2f json_bytes=%d", total / Double(rounds) / 1000, bytes.count)
+        let output = (try? evaluator.evaluate(EvaluationInput(json: bytes), now: now).json().count) ?? 0
+        return String(format: "json_us=%.2f input_bytes=%d output_bytes=%d", total / Double(rounds) / 1000,
+                      bytes.count, output)
     }
 
     /// Only the fast path, `iterations` times, for allocation counting.

@@ -17,8 +17,12 @@ public struct CompiledPolicy: Sendable {
         let stateGrants: [Bool]
         let free: TierSet
         let adFree: TierSet
-        /// Per product: its price per month (subscriptions) or once, by currency.
-        let comparablePrices: [[String: Decimal]]
+        /// Per tier: the products (consumables aside) that grant it, in policy order.
+        let granting: [[Int]]
+        /// Per currency the policy prices in, per tier: the ids of the products that grant it, cheapest first.
+        let offers: [String: [[String]]]
+        /// The currency upsell offers are ordered by when the input names none.
+        let defaultCurrency: String
 
         init(_ bundle: PolicyBundle) throws(BundleError) {
             self.bundle = bundle
@@ -51,7 +55,28 @@ public struct CompiledPolicy: Sendable {
             stateGrants = EntitlementState.allCases.map { bundle.entitlements.grants.contains($0) }
             free = TierSet(tierIndex["free"].map { [$0] } ?? [])
             adFree = TierSet(bundle.tiers.enumerated().filter { $1.adFree }.map(\.offset))
-            comparablePrices = bundle.products.map(Self.comparablePrices)
+            let granting = bundle.tiers.indices.map { tier in grants.indices.filter { grants[$0].contains(tier) } }
+            self.granting = granting
+            let prices = bundle.products.map(Self.comparablePrices)
+            let currencies = Set(prices.flatMap(\.keys))
+            offers = Dictionary(uniqueKeysWithValues: currencies.map { currency in
+                (currency, granting.map { products in
+                    Self.cheapestFirst(products, prices: prices, currency: currency).map { bundle.products[$0].id }
+                })
+            })
+            defaultCurrency = currencies.contains("USD") ? "USD" : currencies.min() ?? "USD"
+        }
+
+        /// `products` cheapest first in `currency`; unpriced ones last, in policy order.
+        private static func cheapestFirst(_ products: [Int], prices: [[String: Decimal]], currency: String) -> [Int] {
+            products.enumerated().sorted { lhs, rhs in
+                switch (prices[lhs.element][currency], prices[rhs.element][currency]) {
+                case let (left?, right?) where left != right: left < right
+                case (.some, nil): true
+                case (nil, .some): false
+                default: lhs.offset < rhs.offset
+                }
+            }.map(\.element)
         }
 
         /// Prices made comparable: per month for subscriptions (30.4375 days a month), as is otherwise.

@@ -48,16 +48,7 @@ extension Evaluator {
     /// The products that grant `tier`, cheapest first in `currency`; unpriced ones last, in policy order.
     func offers(for tier: Int, currency: String) -> [String] {
         let tables = policy.tables
-        let candidates = tables.granting(tier)
-        let sorted = candidates.enumerated().sorted { lhs, rhs in
-            switch (tables.comparablePrices[lhs.element][currency], tables.comparablePrices[rhs.element][currency]) {
-            case let (left?, right?) where left != right: left < right
-            case (.some, nil): true
-            case (nil, .some): false
-            default: lhs.offset < rhs.offset
-            }
-        }
-        return sorted.map { tables.bundle.products[$0.element].id }
+        return tables.offers[currency]?[tier] ?? tables.granting[tier].map { tables.bundle.products[$0].id }
     }
 }
 
@@ -78,7 +69,7 @@ struct Reasons {
             return "unlocked: \(tierID) granted by \(name(source.product)) (\(source.state.rawValue))"
         }
         var sentence = "needs \(tierID)"
-        let granting = tables.granting(tier)
+        let granting = tables.granting[tier]
         sentence += granting.isEmpty ? "; no product grants it" : "; granted by " + granting.map(name).joined(separator: ", ")
         for (product, state) in withheld where tables.productGrants[product].contains(tier) {
             sentence += "; \(name(product)) is \(state.rawValue), which "
@@ -109,18 +100,5 @@ struct Reasons {
             return id
         }
         return String(id.dropFirst(prefix.count))
-    }
-}
-
-extension CompiledPolicy.Tables {
-    /// The products (consumables aside) whose grants include `tier`, in policy order.
-    func granting(_ tier: Int) -> [Int] {
-        productGrants.indices.filter { productGrants[$0].contains(tier) }
-    }
-
-    /// USD where the policy prices anything in it, else its first currency code.
-    var defaultCurrency: String {
-        let currencies = Set(bundle.products.flatMap(\.prices.keys))
-        return currencies.contains("USD") ? "USD" : currencies.min() ?? "USD"
     }
 }

@@ -47,14 +47,14 @@ extension NodeReader {
         return PaywallTemplate(id: id, entries: entries, sections: sections, span: node.span)
     }
 
-    private mutating func messages(_ node: Node, _ what: String) -> [TemplateEntry] {
-        entries(node, what).compactMap { key, value in
-            message(value, "'\(key.value)' in \(what)").map { TemplateEntry(key: key, message: $0) }
+    private mutating func messages(_ node: Node, _ what: @autoclosure () -> String) -> [TemplateEntry] {
+        entries(node, what()).compactMap { key, value in
+            message(value, "'\(key.value)' in \(what())").map { TemplateEntry(key: key, message: $0) }
         }
     }
 
-    private mutating func message(_ node: Node, _ what: String) -> TemplateMessage? {
-        string(node, what).map { text in
+    private mutating func message(_ node: Node, _ what: @autoclosure () -> String) -> TemplateMessage? {
+        string(node, what()).map { text in
             TemplateMessage(text: text, pattern: Result { () throws(MessageSyntaxError) in
                 try MessageParser.parse(text.value)
             })

@@ -65,11 +65,14 @@ package struct PaywallTemplate: Hashable, Sendable {
 package struct TemplateSet: Hashable, Sendable {
     package var file: String
     package var locale: Located<String>
-    package var tiers: [TemplateEntry]
-    package var features: [TemplateEntry]
-    package var products: [TemplateEntry]
+    package let tiers: [TemplateEntry]
+    package let features: [TemplateEntry]
+    package let products: [TemplateEntry]
     package let paywalls: [PaywallTemplate]
     private let paywallIndex: [String: Int]
+    /// Every message of the file with its place, titles first, listed once at load for the rules.
+    package let messageSites: [TemplateMessageSite]
+    private let titleCount: Int
 
     package init(file: String, locale: Located<String>, tiers: [TemplateEntry], features: [TemplateEntry],
                  products: [TemplateEntry], paywalls: [PaywallTemplate]) {
@@ -80,7 +83,13 @@ package struct TemplateSet: Hashable, Sendable {
         self.products = products
         self.paywalls = paywalls
         paywallIndex = Dictionary(paywalls.enumerated().map { ($1.id.value, $0) }) { first, _ in first }
+        titleCount = tiers.count + features.count + products.count
+        messageSites = Self.sites(titles: [("tier", tiers), ("feature", features), ("product", products)],
+                                  paywalls: paywalls)
     }
+
+    /// The messages of the paywalls: their entries and their sections' entries.
+    package var paywallSites: ArraySlice<TemplateMessageSite> { messageSites[titleCount...] }
 
     /// The template of the paywall with this id.
     package func paywall(_ id: String) -> PaywallTemplate? { paywallIndex[id].map { paywalls[$0] } }

@@ -1,23 +1,21 @@
-import Diagnostics
-import PolicyModel
 
 /// A message of a template file with the words that name its place, for rules that check every message.
-struct TemplateMessageSite {
-    var message: TemplateMessage
+package struct TemplateMessageSite: Hashable, Sendable {
+    package var message: TemplateMessage
     /// For titles, what they title: "tier", "feature" or "product"; nil for paywall messages.
-    var titled: String?
+    package var titled: String?
     /// Whether it is the title of a tier, feature or product, which takes no variables.
-    var isTitle: Bool { titled != nil }
+    package var isTitle: Bool { titled != nil }
     /// The paywall the message belongs to, if any.
-    var paywall: String?
+    package var paywall: String?
     /// The product-type section the message belongs to, if any.
-    var section: String?
+    package var section: String?
     /// The key the message is written under.
-    var key: String
+    package var key: String
 
     /// Where the message sits, for findings: "title of tier 'premium'",
     /// "'price' of 'auto-renewable' in paywall 'main'".
-    var place: String {
+    package var place: String {
         if let titled { return "title of \(titled) '\(key)'" }
         let paywall = paywall ?? ""
         guard let section else { return "'\(key)' of paywall '\(paywall)'" }
@@ -26,24 +24,15 @@ struct TemplateMessageSite {
 }
 
 extension TemplateSet {
-    /// Every message of the file: titles of tiers, features and products, then each paywall's messages.
-    var messageSites: [TemplateMessageSite] {
-        titleSites + paywallSites
-    }
-
-    /// The titles of tiers, features and products.
-    var titleSites: [TemplateMessageSite] {
-        [("tier", tiers), ("feature", features), ("product", products)].flatMap { kind, entries in
+    /// The titles of tiers, features and products, then each paywall's entries and its sections' entries.
+    static func sites(titles: [(kind: String, entries: [TemplateEntry])], paywalls: [PaywallTemplate])
+        -> [TemplateMessageSite] {
+        var sites = titles.flatMap { kind, entries in
             entries.map { entry in
                 TemplateMessageSite(message: entry.message, titled: kind, paywall: nil, section: nil,
                                     key: entry.key.value)
             }
         }
-    }
-
-    /// Each paywall's entries, then its product-type sections' entries.
-    var paywallSites: [TemplateMessageSite] {
-        var sites: [TemplateMessageSite] = []
         for paywall in paywalls {
             let id = paywall.id.value
             sites += paywall.entries.map { entry in

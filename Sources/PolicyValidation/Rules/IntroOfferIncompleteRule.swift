@@ -25,10 +25,10 @@ struct IntroOfferIncompleteRule: Rule {
             if type != .freeTrial, offer.referencePrices.isEmpty { missing.append("reference_prices") }
             var findings: [Diagnostic] = []
             if !missing.isEmpty {
-                let keys = Self.list(missing.map { "'\($0)'" }, or: true)
+                let keys = missing.map { "'\($0)'" }.joinedAsProse("or")
                 findings.append(finding(
                     "\(type.rawValue) intro offer of '\(product.id.value)' has no \(keys)", at: offer.span,
-                    help: "add \(Self.list(missing.map { Self.example($0, type) }, or: false))"))
+                    help: "add \(missing.map { Self.example($0, type) }.joinedAsProse())"))
             }
             if type == .payAsYouGo, let periods = offer.periods, periods.value < 1 {
                 findings.append(finding(
@@ -38,12 +38,6 @@ struct IntroOfferIncompleteRule: Rule {
             }
             return findings
         }
-    }
-
-    /// `a`, `a or b`, `a, b or c` (or with `and`).
-    private static func list(_ items: [String], or: Bool) -> String {
-        guard let last = items.last, items.count > 1 else { return items.joined() }
-        return items.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + last
     }
 
     /// An example line for a missing key.

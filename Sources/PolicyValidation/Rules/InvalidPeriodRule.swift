@@ -52,7 +52,7 @@ struct InvalidPeriodRule: Rule {
     /// A period that must be one of `sold`.
     private func check(_ period: Located<String>, soldAs sold: [String], what: String) -> [Diagnostic] {
         guard !sold.contains(period.value) else { return [] }
-        let expected = Self.list(sold)
+        let expected = sold.joinedAsProse("or")
         guard let parsed = ISOPeriod(period.value) else {
             return [finding("'\(period.value)' is not an ISO 8601 duration; expected \(expected)", at: period.span)]
         }
@@ -84,11 +84,5 @@ struct InvalidPeriodRule: Rule {
         let fix = hours > 0 && !parsed.hasTimeComponents ? "write 'PT\(hours)H'" : nil
         return [finding("min_interval '\(interval.value)' is not a positive time duration; expected \(expected)",
                         at: interval.span, help: fix)]
-    }
-
-    /// `P1W, P1M or P1Y`.
-    private static func list(_ periods: [String]) -> String {
-        guard let last = periods.last, periods.count > 1 else { return periods.joined() }
-        return periods.dropLast().joined(separator: ", ") + " or " + last
     }
 }

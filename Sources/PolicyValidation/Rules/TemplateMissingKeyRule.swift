@@ -36,14 +36,14 @@ struct TemplateMissingKeyRule: Rule {
         guard let template = set.paywall(id) else {
             return [finding("locale '\(set.locale.value)' has no template for paywall '\(id)'",
                             at: .wholeFile(set.file),
-                            help: "add '\(id):' under 'paywalls:' with \(Self.list(keys + types.map(\.rawValue)))")]
+                            help: "add '\(id):' under 'paywalls:' with \((keys + types.map(\.rawValue)).joinedAsProse())")]
         }
         var findings: [Diagnostic] = []
         let missing = keys.filter { template.entry($0) == nil }.map { "'\($0)'" }
         if !missing.isEmpty {
             findings.append(finding(
-                "paywall '\(id)' has no \(Self.list(missing)) line\(missing.count == 1 ? "" : "s")",
-                at: template.id.span, help: "add \(Self.list(missing)) under 'paywalls: \(id):' in \(set.fileName)"))
+                "paywall '\(id)' has no \(missing.joinedAsProse()) line\(missing.count == 1 ? "" : "s")",
+                at: template.id.span, help: "add \(missing.joinedAsProse()) under 'paywalls: \(id):' in \(set.fileName)"))
         }
         for type in types {
             let shown = products.filter { $0.type.value == type }
@@ -69,11 +69,5 @@ struct TemplateMissingKeyRule: Rule {
             }
         }
         return findings
-    }
-
-    /// `a`, `a and b`, `a, b and c`.
-    private static func list(_ names: [String]) -> String {
-        guard names.count > 1, let last = names.last else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " and " + last
     }
 }

@@ -27,7 +27,7 @@ struct TemplateUnknownKeyRule: Rule {
                         "template for unknown paywall '\(template.id.value)'",
                         at: template.id.span,
                         help: Suggestion.didYouMean(template.id.value, in: paywalls)
-                            ?? "paywalls of \(app.policy.file): \(Self.list(paywalls))"), at: 0)
+                            ?? "paywalls of \(app.policy.file): \(paywalls.joined(separator: ", "))"), at: 0)
                 }
                 return findings
             }
@@ -42,7 +42,7 @@ struct TemplateUnknownKeyRule: Rule {
             let help = Self.sectionNames.contains(key)
                 ? "'\(key)' is a product-type section: write its lines under it ('\(key): { price: … }')"
                 : Suggestion.didYouMean(key, in: PaywallTemplate.messageKeys + Self.sectionNames)
-                    ?? "known keys: \(Self.list(PaywallTemplate.messageKeys + Self.sectionNames))"
+                    ?? "known keys: \((PaywallTemplate.messageKeys + Self.sectionNames).joined(separator: ", "))"
             findings.append(finding("unknown key '\(key)' in paywall '\(id)'", at: entry.key.span, help: help))
         }
         for section in template.sections {
@@ -51,7 +51,7 @@ struct TemplateUnknownKeyRule: Rule {
                 let help = PaywallTemplate.messageKeys.contains(name)
                     ? "'\(name)' is a single message, not a mapping: write '\(name): <text>'"
                     : Suggestion.didYouMean(name, in: Self.sectionNames + PaywallTemplate.messageKeys)
-                        ?? "sections are named by product type: \(Self.list(Self.sectionNames))"
+                        ?? "sections are named by product type: \(Self.sectionNames.joined(separator: ", "))"
                 findings.append(finding("unknown section '\(name)' in paywall '\(id)'", at: section.name.span,
                                         help: help))
                 continue
@@ -60,13 +60,9 @@ struct TemplateUnknownKeyRule: Rule {
                 findings.append(finding(
                     "unknown key '\(entry.key.value)' in '\(name)' of paywall '\(id)'", at: entry.key.span,
                     help: Suggestion.didYouMean(entry.key.value, in: PaywallTemplate.sectionKeys)
-                        ?? "known keys: \(Self.list(PaywallTemplate.sectionKeys))"))
+                        ?? "known keys: \(PaywallTemplate.sectionKeys.joined(separator: ", "))"))
             }
         }
         return findings
-    }
-
-    private static func list(_ names: [String]) -> String {
-        names.joined(separator: ", ")
     }
 }

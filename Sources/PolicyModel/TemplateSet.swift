@@ -3,12 +3,15 @@ import MessageFormat
 
 /// A template message: its source text and, parsed once at load, its MessageFormat pattern or syntax error.
 package struct TemplateMessage: Hashable, Sendable {
-    package var text: Located<String>
-    package var pattern: Result<MessagePattern, MessageSyntaxError>
+    package let text: Located<String>
+    package let pattern: Result<MessagePattern, MessageSyntaxError>
+    /// The names of the variables the message uses, or none when it does not parse.
+    package let variableNames: Set<String>
 
     package init(text: Located<String>, pattern: Result<MessagePattern, MessageSyntaxError>) {
         self.text = text
         self.pattern = pattern
+        variableNames = (try? pattern.get()).map { Set($0.variables.map(\.name)) } ?? []
     }
 }
 

@@ -25,10 +25,4 @@ extension TemplateMessage {
         return SourceSpan(file: span.file, start: SourcePosition(line: span.start.line, column: column + lower),
                           end: SourcePosition(line: span.start.line, column: column + upper))
     }
-
-    /// The names of the variables the message uses, or none when it does not parse.
-    var variableNames: Set<String> {
-        guard case .success(let pattern) = pattern else { return [] }
-        return Set(pattern.variables.map(\.name))
-    }
 }

@@ -79,15 +79,18 @@ public struct CompiledPolicy: Sendable {
             }.map(\.element)
         }
 
-        /// Prices made comparable: per month for subscriptions (30.4375 days a month), as is otherwise.
+        /// The locale policy amounts are written in: `.` separates the fraction, no grouping.
+        private static let amountLocale = Locale(identifier: "en_US_POSIX")
+        /// The average Gregorian month, 365.25 / 12 days, for subscriptions measured in weeks or days.
+        private static let daysPerMonth = Decimal(sign: .plus, exponent: -4, significand: 304_375)
+
+        /// Prices made comparable: per month for subscriptions, as is otherwise.
         private static func comparablePrices(_ product: PolicyBundle.Product) -> [String: Decimal] {
             var prices: [String: Decimal] = [:]
+            let months = product.period.map { Decimal($0.months) + Decimal($0.days) / daysPerMonth } ?? 0
             for (currency, text) in product.prices {
-                guard var amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { continue }
-                if let period = product.period {
-                    let months = Decimal(period.months) + Decimal(period.days) / Decimal(string: "30.4375")!
-                    if months > 0 { amount /= months }
-                }
+                guard var amount = Decimal(string: text, locale: amountLocale) else { continue }
+                if months > 0 { amount /= months }
                 prices[currency] = amount
             }
             return prices

@@ -161,9 +161,8 @@ public struct PolicyBundle: Codable, Hashable, Sendable {
             throw BundleError.malformed(DecodingErrorText.describe(error, in: json))
         }
         guard bundle.format == Self.currentFormat else { throw BundleError.unsupportedFormat(bundle.format) }
-        guard bundle.policy == bundle.contentHash else {
-            throw BundleError.hashMismatch(expected: bundle.policy, actual: bundle.contentHash)
-        }
+        let actual = bundle.contentHash
+        guard bundle.policy == actual else { throw BundleError.hashMismatch(expected: bundle.policy, actual: actual) }
         self = bundle
     }
 }

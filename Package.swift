@@ -22,7 +22,10 @@ let package = Package(
         .target(name: "Diagnostics", swiftSettings: settings),
         .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: settings),
         .target(name: "MessageFormat", dependencies: ["Diagnostics"], swiftSettings: settings),
-        .target(name: "PolicyModel", dependencies: ["Diagnostics", "MessageFormat"], swiftSettings: settings),
+        .target(
+            name: "PolicyModel", dependencies: ["Diagnostics", "MessageFormat", "TollgateEvaluation"],
+            swiftSettings: settings
+        ),
         .target(
             name: "PolicyLoader",
             dependencies: ["YAML", "PolicyModel", "MessageFormat", "Diagnostics"],

@@ -18,7 +18,7 @@ package enum PolicyCompiler {
         }
         let products = policy.products.map { product in
             PolicyBundle.Product(
-                id: product.id.value, type: TollgateEvaluation.ProductType(product.type.value),
+                id: product.id.value, type: product.type.value,
                 grants: product.type.value == .consumable ? [] : sorted(policy.closure(of: product.grants.map(\.value))),
                 group: product.group?.value,
                 period: product.period.flatMap { ISOPeriod($0.value) }.map {
@@ -27,9 +27,8 @@ package enum PolicyCompiler {
                 prices: Dictionary(product.referencePrices.map { ($0.currency.value, $0.amount.value) }) { first, _ in first })
         }
         let entitlements = PolicyBundle.EntitlementTable(
-            grants: PolicyModel.EntitlementState.allCases.filter { policy.entitlements.states[$0]?.value == .grant }
-                .compactMap { TollgateEvaluation.EntitlementState(rawValue: $0.rawValue) },
-            unknown: TollgateEvaluation.UnknownAccess(rawValue: policy.entitlements.unknown.value.rawValue) ?? .deny)
+            grants: EntitlementState.allCases.filter { policy.entitlements.states[$0]?.value == .grant },
+            unknown: policy.entitlements.unknown.value)
         return PolicyBundle(
             app: policy.app.id.value, bundleID: policy.app.bundleID?.value, tiers: tiers,
             features: policy.features.map {
@@ -44,16 +43,5 @@ package enum PolicyCompiler {
     /// The compiled policy of a validated `policy`.
     package static func compile(_ policy: Policy) throws(BundleError) -> CompiledPolicy {
         try CompiledPolicy(bundle(policy))
-    }
-}
-
-extension TollgateEvaluation.ProductType {
-    init(_ type: PolicyModel.ProductType) {
-        switch type {
-        case .consumable: self = .consumable
-        case .nonConsumable: self = .nonConsumable
-        case .autoRenewable: self = .autoRenewable
-        case .nonRenewing: self = .nonRenewing
-        }
     }
 }

@@ -1,14 +1,8 @@
 import Diagnostics
+import TollgateEvaluation
 
 /// Store states of an entitlement, as the `entitlements:` table names them.
-package enum EntitlementState: String, Hashable, Sendable, CaseIterable {
-    case active
-    case gracePeriod = "grace_period"
-    case billingRetry = "billing_retry"
-    case expired
-    case revoked
-    case pending
-}
+package typealias EntitlementState = TollgateEvaluation.EntitlementState
 
 /// Whether a state keeps access.
 package enum Access: String, Hashable, Sendable, CaseIterable {
@@ -17,11 +11,7 @@ package enum Access: String, Hashable, Sendable, CaseIterable {
 }
 
 /// What to assume while the store has not answered yet.
-package enum UnknownAccess: String, Hashable, Sendable, CaseIterable {
-    case deny
-    case grant
-    case cached
-}
+package typealias UnknownAccess = TollgateEvaluation.UnknownAccess
 
 /// The `entitlements:` table: which store states keep access.
 package struct EntitlementRules: Hashable, Sendable {

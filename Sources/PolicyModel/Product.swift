@@ -1,12 +1,10 @@
 import Diagnostics
+import TollgateEvaluation
 
 /// The store's product types, spelled as in the policy file.
-package enum ProductType: String, Hashable, Sendable, CaseIterable {
-    case consumable
-    case nonConsumable = "non-consumable"
-    case autoRenewable = "auto-renewable"
-    case nonRenewing = "non-renewing"
+package typealias ProductType = TollgateEvaluation.ProductType
 
+extension ProductType {
     /// Whether the store restores it on a new device (App Review 3.1.1).
     package var isRestorable: Bool { self == .nonConsumable || self == .autoRenewable }
 

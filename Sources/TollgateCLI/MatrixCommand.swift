@@ -50,7 +50,7 @@ enum MatrixCommand {
         let evaluator = Evaluator(policy: policy)
         var cases: [(label: String, entitlements: [Entitlement])] = [("none", [])]
         for product in policy.bundle.products {
-            for state in TollgateEvaluation.EntitlementState.allCases {
+            for state in EntitlementState.allCases {
                 cases.append(("\(product.id) \(state.rawValue)", [Entitlement(product: product.id, state: state)]))
             }
         }

@@ -19,6 +19,10 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+        ),
         .target(name: "Diagnostics", swiftSettings: settings),
         .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: settings),
         .target(name: "MessageFormat", dependencies: ["Diagnostics"], swiftSettings: settings),
@@ -37,12 +41,16 @@ let package = Package(
             swiftSettings: settings
         ),
         .target(name: "TollgateEvaluation", swiftSettings: settings),
+        .target(
+            name: "Rendering", dependencies: ["CICU", "PolicyModel", "MessageFormat", "Diagnostics"],
+            swiftSettings: settings
+        ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
         .target(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
-                "PolicyCompiler",
+                "PolicyCompiler", "Rendering",
             ],
             swiftSettings: settings
         ),

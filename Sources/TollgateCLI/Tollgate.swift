@@ -19,6 +19,7 @@ package enum Tollgate {
         BundleCommand.command,
         ExplainCommand.command,
         SchemaCommand.command,
+        RenderCommand.command,
     ]
 
     /// Runs `tollgate <arguments>` and returns what it printed and its exit code.

@@ -1,0 +1,245 @@
+#include "cicu.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ucurr.h>
+#include <unicode/uloc.h>
+#include <unicode/ulistformatter.h>
+#include <unicode/unumberformatter.h>
+#include <unicode/upluralrules.h>
+#include <unicode/uchar.h>
+#include <unicode/ustring.h>
+
+struct cicu_number { UNumberFormatter *formatter; };
+struct cicu_plural { UPluralRules *rules; };
+struct cicu_list { UListFormatter *formatter; };
+
+enum { small_capacity = 256 };
+
+static void write_error(UErrorCode status, char *error, int32_t capacity) {
+    if (error && capacity > 0) {
+        strncpy(error, u_errorName(status), (size_t)capacity - 1);
+        error[capacity - 1] = 0;
+    }
+}
+
+/// Converts UTF-16 to UTF-8 into `out`, returning the full UTF-8 length or -1.
+static int32_t to_utf8(const UChar *text, int32_t length, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t needed = 0;
+    u_strToUTF8(out, capacity, &needed, text, length, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return needed;
+    return U_FAILURE(status) ? -1 : needed;
+}
+
+/// Converts NUL-terminated UTF-8 to a newly allocated UTF-16 string; the caller frees it.
+static UChar *to_utf16(const char *text, int32_t *length) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t needed = 0;
+    u_strFromUTF8(NULL, 0, &needed, text, -1, &status);
+    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return NULL;
+    UChar *result = malloc(sizeof(UChar) * (size_t)(needed + 1));
+    if (!result) return NULL;
+    status = U_ZERO_ERROR;
+    u_strFromUTF8(result, needed + 1, length, text, -1, &status);
+    if (U_FAILURE(status)) {
+        free(result);
+        return NULL;
+    }
+    return result;
+}
+
+cicu_number *cicu_number_open(const char *skeleton, const char *locale, char *error, int32_t error_capacity) {
+    int32_t length = 0;
+    UChar *pattern = to_utf16(skeleton, &length);
+    if (!pattern) {
+        write_error(U_INVALID_CHAR_FOUND, error, error_capacity);
+        return NULL;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(pattern, length, locale, &status);
+    free(pattern);
+    if (U_FAILURE(status)) {
+        unumf_close(formatter);
+        write_error(status, error, error_capacity);
+        return NULL;
+    }
+    cicu_number *result = malloc(sizeof *result);
+    if (!result) {
+        unumf_close(formatter);
+        write_error(U_MEMORY_ALLOCATION_ERROR, error, error_capacity);
+        return NULL;
+    }
+    result->formatter = formatter;
+    return result;
+}
+
+void cicu_number_close(cicu_number *formatter) {
+    if (!formatter) return;
+    unumf_close(formatter->formatter);
+    free(formatter);
+}
+
+/// Removes [start, end) from `text` together with the white space around it.
+static int32_t remove_span(UChar *text, int32_t length, int32_t start, int32_t end) {
+    while (start > 0 && u_isUWhiteSpace(text[start - 1])) start--;
+    while (end < length && u_isUWhiteSpace(text[end])) end++;
+    memmove(text + start, text + end, sizeof(UChar) * (size_t)(length - end));
+    return length - (end - start);
+}
+
+int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, int omit_integer,
+                           char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UFormattedNumber *result = unumf_openResult(&status);
+    unumf_formatDecimal(formatter->formatter, decimal, -1, result, &status);
+    UChar stack[small_capacity];
+    UChar *text = stack;
+    int32_t length = unumf_resultToString(result, text, small_capacity, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+        status = U_ZERO_ERROR;
+        text = malloc(sizeof(UChar) * (size_t)(length + 1));
+        if (text) unumf_resultToString(result, text, length + 1, &status);
+        else status = U_MEMORY_ALLOCATION_ERROR;
+    }
+    if (U_SUCCESS(status) && omit_integer) {
+        UFieldPosition position = { .field = UNUM_INTEGER_FIELD };
+        if (unumf_resultNextFieldPosition(result, &position, &status) && U_SUCCESS(status)) {
+            length = remove_span(text, length, position.beginIndex, position.endIndex);
+        }
+    }
+    int32_t written = U_FAILURE(status) ? -1 : to_utf8(text, length, out, capacity);
+    if (text != stack) free(text);
+    unumf_closeResult(result);
+    return written;
+}
+
+cicu_plural *cicu_plural_open(const char *locale, int ordinal, char *error, int32_t error_capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_openForType(locale, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL,
+                                               &status);
+    if (U_FAILURE(status)) {
+        uplrules_close(rules);
+        write_error(status, error, error_capacity);
+        return NULL;
+    }
+    cicu_plural *result = malloc(sizeof *result);
+    if (!result) {
+        uplrules_close(rules);
+        write_error(U_MEMORY_ALLOCATION_ERROR, error, error_capacity);
+        return NULL;
+    }
+    result->rules = rules;
+    return result;
+}
+
+void cicu_plural_close(cicu_plural *rules) {
+    if (!rules) return;
+    uplrules_close(rules->rules);
+    free(rules);
+}
+
+int32_t cicu_plural_select(const cicu_plural *rules, double number, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar keyword[32];
+    int32_t length = uplrules_select(rules->rules, number, keyword, 32, &status);
+    return U_FAILURE(status) ? -1 : to_utf8(keyword, length, out, capacity);
+}
+
+int32_t cicu_plural_keywords(const cicu_plural *rules, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UEnumeration *keywords = uplrules_getKeywords(rules->rules, &status);
+    char joined[small_capacity] = "";
+    size_t used = 0;
+    const char *keyword;
+    int32_t length = 0;
+    while (U_SUCCESS(status) && (keyword = uenum_next(keywords, &length, &status)) != NULL) {
+        if (used + (size_t)length + 2 > sizeof joined) break;
+        if (used > 0) joined[used++] = ' ';
+        memcpy(joined + used, keyword, (size_t)length);
+        used += (size_t)length;
+        joined[used] = 0;
+    }
+    uenum_close(keywords);
+    if (U_FAILURE(status)) return -1;
+    if ((int32_t)used < capacity) memcpy(out, joined, used + 1);
+    return (int32_t)used;
+}
+
+cicu_list *cicu_list_open(const char *locale, int units, char *error, int32_t error_capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UListFormatter *formatter = ulistfmt_openForType(
+        locale, units ? ULISTFMT_TYPE_UNITS : ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_WIDE, &status);
+    if (U_FAILURE(status)) {
+        ulistfmt_close(formatter);
+        write_error(status, error, error_capacity);
+        return NULL;
+    }
+    cicu_list *result = malloc(sizeof *result);
+    if (!result) {
+        ulistfmt_close(formatter);
+        write_error(U_MEMORY_ALLOCATION_ERROR, error, error_capacity);
+        return NULL;
+    }
+    result->formatter = formatter;
+    return result;
+}
+
+void cicu_list_close(cicu_list *formatter) {
+    if (!formatter) return;
+    ulistfmt_close(formatter->formatter);
+    free(formatter);
+}
+
+int32_t cicu_list_format(const cicu_list *formatter, const char *const *items, int32_t count,
+                         char *out, int32_t capacity) {
+    UChar **strings = calloc((size_t)(count > 0 ? count : 1), sizeof(UChar *));
+    int32_t *lengths = calloc((size_t)(count > 0 ? count : 1), sizeof(int32_t));
+    int32_t written = -1;
+    int32_t converted = 0;
+    if (!strings || !lengths) goto done;
+    for (; converted < count; converted++) {
+        strings[converted] = to_utf16(items[converted], &lengths[converted]);
+        if (!strings[converted]) goto done;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = ulistfmt_format(formatter->formatter, (const UChar *const *)strings, lengths, count,
+                                     NULL, 0, &status);
+    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) goto done;
+    UChar *text = malloc(sizeof(UChar) * (size_t)(length + 1));
+    if (!text) goto done;
+    status = U_ZERO_ERROR;
+    ulistfmt_format(formatter->formatter, (const UChar *const *)strings, lengths, count, text, length + 1, &status);
+    if (U_SUCCESS(status)) written = to_utf8(text, length, out, capacity);
+    free(text);
+done:
+    for (int32_t index = 0; index < converted; index++) free(strings[index]);
+    free(strings);
+    free(lengths);
+    return written;
+}
+
+int32_t cicu_locale_from_tag(const char *tag, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    char id[ULOC_FULLNAME_CAPACITY];
+    int32_t parsed = 0;
+    int32_t length = uloc_forLanguageTag(tag, id, ULOC_FULLNAME_CAPACITY, &parsed, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || parsed != (int32_t)strlen(tag)) return -1;
+    if (length < capacity) memcpy(out, id, (size_t)length + 1);
+    return length;
+}
+
+int cicu_locale_is_right_to_left(const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    return uloc_getCharacterOrientation(locale, &status) == ULOC_LAYOUT_RTL && U_SUCCESS(status);
+}
+
+int32_t cicu_currency_fraction_digits(const char *code) {
+    if (strlen(code) != 3) return -1;
+    UChar currency[4];
+    u_charsToUChars(code, currency, 4);
+    UErrorCode status = U_ZERO_ERROR;
+    if (!ucurr_isAvailable(currency, -8.64e15, 8.64e15, &status) || U_FAILURE(status)) return -1;
+    int32_t digits = ucurr_getDefaultFractionDigits(currency, &status);
+    return U_FAILURE(status) ? -1 : digits;
+}

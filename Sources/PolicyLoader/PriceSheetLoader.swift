@@ -1,0 +1,69 @@
+import Diagnostics
+import Foundation
+import PolicyModel
+import YAML
+
+/// Reads a prices file (SPEC section 4), YAML or JSON, into a `PriceSheet`.
+package enum PriceSheetLoader {
+    static let keys = ["storefront", "currency", "prices", "intro_prices", "intro_eligible"]
+
+    /// Loads the prices in `bytes`, read from `file`.
+    package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .standard) -> Loaded<PriceSheet> {
+        var reader = NodeReader()
+        let document = YAMLParser.parse(bytes, file: file, limits: limits)
+        reader.append(document.diagnostics)
+        guard let root = document.root else {
+            if document.diagnostics.isEmpty {
+                reader.report(LoaderRules.emptyFile, "prices file is empty", at: .wholeFile(file),
+                              help: "write the store's currency and prices: 'currency: USD' and 'prices: {…}'")
+            }
+            return Loaded(value: nil, diagnostics: reader.diagnostics)
+        }
+        return Loaded(value: reader.priceSheet(root), diagnostics: reader.diagnostics)
+    }
+}
+
+extension NodeReader {
+    mutating func priceSheet(_ root: Node) -> PriceSheet? {
+        guard let fields = mapping(root, "the prices file", allowed: PriceSheetLoader.keys,
+                                   required: ["currency", "prices"]) else { return nil }
+        let storefront = fields["storefront"].flatMap { string($0, "storefront") }
+        let currency = fields["currency"].flatMap { currencyCode($0) }
+        let prices = fields["prices"].map { amounts($0, "prices") } ?? [:]
+        let introPrices = fields["intro_prices"].map { amounts($0, "intro_prices") } ?? [:]
+        var eligible: [String: Bool] = [:]
+        for entry in fields["intro_eligible"].map({ entries($0, "intro_eligible") }) ?? [] {
+            if let flag = bool(entry.value, "intro_eligible of group '\(entry.key.value)'") {
+                eligible[entry.key.value] = flag.value
+            }
+        }
+        guard let currency, diagnostics.isEmpty else { return nil }
+        return PriceSheet(storefront: storefront, currency: currency, prices: prices, introPrices: introPrices,
+                          introEligible: eligible)
+    }
+
+    private mutating func currencyCode(_ node: Node) -> Located<String>? {
+        guard let code = string(node, "currency") else { return nil }
+        guard code.value.count == 3, code.value.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
+            report(LoaderRules.invalidValue, "currency must be an ISO 4217 code; found '\(code.value)'",
+                   at: code.span, help: "write three capital letters, such as USD, EUR or KRW")
+            return nil
+        }
+        return code
+    }
+
+    private mutating func amounts(_ node: Node, _ what: String) -> [String: Located<Decimal>] {
+        var result: [String: Located<Decimal>] = [:]
+        for (id, value) in entries(node, what) {
+            guard let text = string(value, "the price of '\(id.value)' in \(what)") else { continue }
+            guard let amount = Decimal(policyAmount: text.value) else {
+                report(LoaderRules.invalidValue,
+                       "the price of '\(id.value)' in \(what) must be a decimal amount; found '\(text.value)'",
+                       at: text.span, help: "write the store's amount as digits with an optional '.', such as \"29.99\"")
+                continue
+            }
+            result[id.value] = Located(amount, at: text.span)
+        }
+        return result
+    }
+}

@@ -1,0 +1,22 @@
+import CICU
+
+/// An ICU number formatter for one skeleton and locale; formatting is thread-safe.
+final class ICUNumberFormatter: Sendable {
+    nonisolated(unsafe) private let handle: OpaquePointer
+
+    /// Opens a formatter for `skeleton` (`currency/JPY`, `percent`, `measure-unit/duration-month …`).
+    init(skeleton: String, locale: String) throws(ICUError) {
+        handle = try openICUHandle("number skeleton '\(skeleton)' for '\(locale)'") { error, capacity in
+            cicu_number_open(skeleton, locale, error, capacity)
+        }
+    }
+
+    deinit { cicu_number_close(handle) }
+
+    /// Formats a decimal written with `.` and ASCII digits; with `omittingNumber`, the unit words alone.
+    ///
+    /// ICU fails to format only when out of memory; the plain decimal is returned then.
+    func format(_ decimal: String, omittingNumber: Bool = false) -> String {
+        readICUText { cicu_number_format(handle, decimal, omittingNumber ? 1 : 0, $0, $1) } ?? decimal
+    }
+}

@@ -60,7 +60,7 @@ let package = Package(
             name: "TollgateBenchmarks",
             dependencies: [
                 "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "TollgateEvaluation",
-                "PolicyCompiler", "TollgateCLI",
+                "PolicyCompiler", "TollgateCLI", "Rendering",
             ],
             path: "Benchmarks/TollgateBenchmarks",
             swiftSettings: settings
@@ -81,6 +81,11 @@ let package = Package(
         .testTarget(
             name: "EvaluationTests",
             dependencies: ["TollgateEvaluation", "PolicyCompiler", "PolicyLoader", "PolicyModel", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "RenderingTests",
+            dependencies: ["Rendering", "PolicyLoader", "PolicyModel", "MessageFormat", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(

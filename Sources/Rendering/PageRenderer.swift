@@ -109,13 +109,7 @@ struct PageRenderer {
             values["period_count"] = MessageValue(text: formats.number(count), number: count)
         }
         if let price = pricing.price {
-            values["price"] = MessageValue(text: formats.price(price), number: price)
-        }
-        if let perMonth = pricing.perMonth.map(formats.rounded) {
-            values["price_per_month"] = MessageValue(text: formats.price(perMonth), number: perMonth)
-        }
-        if let perWeek = pricing.perWeek.map(formats.rounded) {
-            values["price_per_week"] = MessageValue(text: formats.price(perWeek), number: perWeek)
+            setPrice(price, over: pricing.period, in: &values)
         }
         if let savings = pricing.savingsPercent(among: Array(self.pricing.values)) {
             values["savings_percent"] = MessageValue(text: formats.percent(savings), number: Decimal(savings))
@@ -143,11 +137,21 @@ struct PageRenderer {
             return
         }
         var perPeriod = values
-        perPeriod["price"] = price
+        setPrice(amount, over: period, in: &perPeriod)
         perPeriod["period"] = MessageValue(text: formats.periodName(period), key: period.description)
         let text = message("price", section: product.type.value.rawValue, for: product.id.value)
             .flatMap { messages.render($0, perPeriod) } ?? price.text
         values["intro_price"] = MessageValue(text: text, number: amount)
+    }
+
+    /// Sets `price`, `price_per_month` and `price_per_week` for `amount` billed every `period`, derived
+    /// prices rounded half up to the currency's digits.
+    private func setPrice(_ amount: Decimal, over period: ISOPeriod?, in values: inout [String: MessageValue]) {
+        values["price"] = MessageValue(text: formats.price(amount), number: amount)
+        for (name, derived) in [("price_per_month", ProductPricing.perMonth(amount, over: period)),
+                                ("price_per_week", ProductPricing.perWeek(amount, over: period))] {
+            values[name] = derived.map(formats.rounded).map { MessageValue(text: formats.price($0), number: $0) }
+        }
     }
 
     /// A title from the templates (`tiers`, `features` or `products`), else from the default locale's.

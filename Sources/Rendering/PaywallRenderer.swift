@@ -29,6 +29,9 @@ package struct PaywallRenderer: Sendable {
     /// The templates `locale` falls back to for `paywall`.
     package func resolve(paywall: String, locale: String) throws(RenderError) -> LocaleResolution {
         _ = try self.paywall(paywall)
+        guard ICULocale.identifier(forTag: locale.replacingOccurrences(of: "_", with: "-")) != nil else {
+            throw RenderError("'\(locale)' is not a BCP 47 language tag", help: "write a tag such as ko, ko-KR or zh-Hant-TW")
+        }
         guard let resolution = LocaleResolution(requested: locale, paywall: paywall, sources: sources) else {
             throw RenderError(
                 "no templates for paywall '\(paywall)' in '\(locale)' or the default locale "

@@ -12,18 +12,21 @@ struct ProductPricing {
     init(product: Product, prices: PriceSheet) {
         self.product = product
         period = product.period.flatMap { ISOPeriod($0.value) }
-        price = prices.prices[product.id.value]?.value
-        if let price, let months = period?.monthsApproximation, months > 0 {
-            perMonth = price / months
-        } else {
-            perMonth = nil
-        }
+        let price = prices.prices[product.id.value]?.value
+        self.price = price
+        perMonth = price.flatMap { Self.perMonth($0, over: product.period.flatMap { ISOPeriod($0.value) }) }
     }
 
-    /// The price per week, exact: the period's length in days over seven.
-    var perWeek: Decimal? {
-        guard let price, let months = period?.monthsApproximation, months > 0 else { return nil }
-        return price * 7 / (months * ISOPeriod.daysPerMonth)
+    /// `amount` per month of `period`, exact; nil without a period.
+    static func perMonth(_ amount: Decimal, over period: ISOPeriod?) -> Decimal? {
+        guard let months = period?.monthsApproximation, months > 0 else { return nil }
+        return amount / months
+    }
+
+    /// `amount` per week of `period`, exact: the period's length in days over seven; nil without a period.
+    static func perWeek(_ amount: Decimal, over period: ISOPeriod?) -> Decimal? {
+        guard let months = period?.monthsApproximation, months > 0 else { return nil }
+        return amount * 7 / (months * ISOPeriod.daysPerMonth)
     }
 
     /// How much cheaper per month this plan is than the dearest plan of its group that grants the same

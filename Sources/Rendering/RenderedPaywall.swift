@@ -26,7 +26,7 @@ package struct RenderedPaywall: Hashable, Sendable, Encodable {
              title, subtitle, products, disclosure, restore, terms, privacy
     }
 
-    /// Encodes every key in this order, absent lines as `null`, so clients see one shape.
+    /// Encodes every key, absent lines as `null`, so clients always see one shape.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(app, forKey: .app)
@@ -67,7 +67,7 @@ package struct RenderedProduct: Hashable, Sendable, Encodable {
         case id, type, title, price, trial, intro, badge, purchasable, highlighted
     }
 
-    /// Encodes every key in this order, absent lines as `null`.
+    /// Encodes every key, absent lines as `null`.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

@@ -7,6 +7,7 @@ extension Validator {
         TemplateUnknownKeyRule(),
         TemplateUnknownVariableRule(),
         TemplateMessageSyntaxRule(),
+        TemplatePluralCategoriesRule(),
         HardcodedPriceRule(),
     ]
 

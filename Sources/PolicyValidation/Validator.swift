@@ -9,6 +9,13 @@ package struct Validator: Sendable {
         self.rules = rules
     }
 
+    /// The standard rules, with plural categories from `pluralCategories` (ICU's, on the command line).
+    package init(pluralCategories: @escaping PluralCategories) {
+        rules = Validator.standardRules.map { rule in
+            rule is TemplatePluralCategoriesRule ? TemplatePluralCategoriesRule(categories: pluralCategories) : rule
+        }
+    }
+
     /// The descriptors of the rules, in table order.
     package var descriptors: [RuleDescriptor] {
         rules.map { type(of: $0).descriptor }

@@ -29,7 +29,7 @@ enum ValidateCommand {
         guard !files.isEmpty else {
             throw CommandError.usage("no policy files found in \(arguments.positional.first ?? "Policies/")")
         }
-        let validator = Validator()
+        let validator = Validator.withICU
         var sources: [String: SourceFile] = [:]
         var apps: [AppReport] = []
         for file in files {

@@ -2,12 +2,16 @@ import Foundation
 
 /// `TollgateBenchmarks validate --dir PROJECT …`: prints one line of `key=value` fields (times in ms, best
 /// of N), plus `rule=… ms=…` lines with the rules phase; `scripts/bench-validate.sh` reads the fields.
-/// `eval` and `eval-alloc` time the evaluator (`EvalBenchmark`).
+/// `eval` and `eval-alloc` time the evaluator (`EvalBenchmark`); `render` and `render-count` the paywall
+/// renderer (`RenderBenchmark`, driven by `scripts/bench-render.sh`).
 let usage = """
     usage: TollgateBenchmarks validate --dir PROJECT [--iterations N] [--warmup N] [--time-limit SECONDS]
                                        [--phase all|PHASE,…] [--breakdown]
            TollgateBenchmarks eval --policy FILE [--iterations N]
            TollgateBenchmarks eval-alloc --policy FILE --k K --iterations N
+           TollgateBenchmarks render [--dir PROJECT] [--app APP] [--paywall P] [--prices FILE]
+                                     [--locales L,…] [--seconds S] [--plan FILE]
+           TollgateBenchmarks render-count --renders N [render options but --seconds and --plan]
 
     validate: times, on the project folder PROJECT (Policies/ and Templates/), (a) draining libyaml's
     events of every file and (b) what 'tollgate validate' pays without process start: list, read, load
@@ -24,6 +28,14 @@ let usage = """
 
     eval: the evaluator's fast path against a dictionary lookup, and the JSON path of the service.
     eval-alloc: only the fast path, for counting allocations under valgrind.
+
+    render: microseconds per full render of paywall P (default main) of APP (default lingualeap) with
+    the prices FILE (default Prices/APP/USA.yaml), per locale (default: 30 locales), the formatters
+    open; the default-locale templates are copied to every locale. Prints 'locale=… render_us=…' lines
+    (the fastest of five batches of S/5 seconds, default S 0.5) and a 'check=no-parse …' line: the
+    render time with every message carrying an unused 20 KB case, which only a parser reads. --plan
+    writes what the PyICU side of the benchmark formats, as JSON.
+    render-count: N untimed renders per locale, for counting ICU calls under valgrind.
 
     """
 
@@ -45,8 +57,17 @@ do throws(BenchmarkFailure) {
             throw BenchmarkFailure("eval-alloc needs --k K")
         }
         print(try EvalBenchmark(arguments: options).allocationRun(k: k))
+    case "render":
+        for line in try RenderBenchmark(arguments: options).run() { print(line) }
+    case "render-count":
+        guard let index = options.firstIndex(of: "--renders"), index + 1 < options.count,
+              let renders = Int(options[index + 1]), renders >= 0 else {
+            throw BenchmarkFailure("render-count needs --renders N")
+        }
+        let rest = Array(options[..<index] + options[(index + 2)...])
+        print(try RenderBenchmark(arguments: rest).count(renders: renders))
     default:
-        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc")
+        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, render, render-count")
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)".utf8))

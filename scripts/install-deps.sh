@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(pkg-config libyaml-dev libicu-dev)
 python_modules=()
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(python3 python3-pip chromium)
+  packages+=(python3 python3-pip chromium fonts-noto-cjk)
   python_modules=(yaml:pyyaml jsonschema:jsonschema)
 fi
 

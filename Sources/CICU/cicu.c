@@ -88,28 +88,44 @@ static int32_t remove_span(UChar *text, int32_t length, int32_t start, int32_t e
     return length - (end - start);
 }
 
-int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, int omit_integer,
+/// Puts U+2066 before [start, end) and U+2069 after it; `text` has room for two more units.
+static int32_t isolate_span(UChar *text, int32_t length, int32_t start, int32_t end) {
+    memmove(text + end + 2, text + end, sizeof(UChar) * (size_t)(length - end));
+    memmove(text + start + 1, text + start, sizeof(UChar) * (size_t)(end - start));
+    text[start] = 0x2066;
+    text[end + 1] = 0x2069;
+    return length + 2;
+}
+
+/// The span of the first field of kind `field` in `result`, or 0 when it has none.
+static int find_field(const UFormattedNumber *result, int32_t field, int32_t *start, int32_t *end) {
+    UErrorCode status = U_ZERO_ERROR;
+    UFieldPosition position = { .field = field };
+    if (!unumf_resultNextFieldPosition(result, &position, &status) || U_FAILURE(status)) return 0;
+    *start = position.beginIndex;
+    *end = position.endIndex;
+    return 1;
+}
+
+int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, int options,
                            char *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     UFormattedNumber *result = unumf_openResult(&status);
     unumf_formatDecimal(formatter->formatter, decimal, -1, result, &status);
-    UChar stack[small_capacity];
-    UChar *text = stack;
-    int32_t length = unumf_resultToString(result, text, small_capacity, &status);
-    if (status == U_BUFFER_OVERFLOW_ERROR) {
-        status = U_ZERO_ERROR;
-        text = malloc(sizeof(UChar) * (size_t)(length + 1));
-        if (text) unumf_resultToString(result, text, length + 1, &status);
-        else status = U_MEMORY_ALLOCATION_ERROR;
-    }
-    if (U_SUCCESS(status) && omit_integer) {
-        UFieldPosition position = { .field = UNUM_INTEGER_FIELD };
-        if (unumf_resultNextFieldPosition(result, &position, &status) && U_SUCCESS(status)) {
-            length = remove_span(text, length, position.beginIndex, position.endIndex);
-        }
+    int32_t length = unumf_resultToString(result, NULL, 0, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) status = U_ZERO_ERROR;
+    UChar *text = U_SUCCESS(status) ? malloc(sizeof(UChar) * (size_t)(length + 3)) : NULL;
+    if (text) unumf_resultToString(result, text, length + 3, &status);
+    else if (U_SUCCESS(status)) status = U_MEMORY_ALLOCATION_ERROR;
+    int32_t start = 0, end = 0;
+    if (U_SUCCESS(status) && (options & CICU_OMIT_INTEGER) && find_field(result, UNUM_INTEGER_FIELD, &start, &end)) {
+        length = remove_span(text, length, start, end);
+    } else if (U_SUCCESS(status) && (options & CICU_ISOLATE_CURRENCY)
+               && find_field(result, UNUM_CURRENCY_FIELD, &start, &end)) {
+        length = isolate_span(text, length, start, end);
     }
     int32_t written = U_FAILURE(status) ? -1 : to_utf8(text, length, out, capacity);
-    if (text != stack) free(text);
+    free(text);
     unumf_closeResult(result);
     return written;
 }

@@ -104,12 +104,11 @@ extension StringProtocol {
     private func xmlEscaped(_ whitespace: [Unicode.Scalar: String]) -> String {
         var out = ""
         for scalar in unicodeScalars {
+            if let entity = scalar.markupEntity {
+                out += entity
+                continue
+            }
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
             case "\u{FFFE}", "\u{FFFF}": break
             case _ where scalar.value < 0x20: out += whitespace[scalar] ?? ""
             default: out.unicodeScalars.append(scalar)

@@ -48,22 +48,3 @@ package struct MarkdownFormat: Sendable {
         }
     }
 }
-
-extension String {
-    /// The text as literal Markdown inline content that is also safe in a table cell: markup characters
-    /// backslash-escaped, HTML characters as entities, and line breaks as `<br>`.
-    fileprivate var markdownInline: String {
-        var out = ""
-        for character in self {
-            switch character {
-            case "\\", "`", "*", "_", "[", "]", "~", "|": out += "\\\(character)"
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case _ where character.isNewline: out += "<br>"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-}

@@ -53,8 +53,10 @@ package final class LocaleFormats: Sendable {
     }
 
     /// An amount in the currency, with the currency's own digits: `$29.99`, `¥8,800`, `29,99 €`.
+    ///
+    /// In right-to-left locales the symbol is isolated, or "US$" would show as "$US" beside Arabic text.
     package func price(_ amount: Decimal) -> String {
-        price.format(amount.policyText(fractionDigits: currencyDigits))
+        price.format(amount.policyText(fractionDigits: currencyDigits), isolatingCurrency: isRightToLeft)
     }
 
     /// `amount` rounded half up to the currency's digits, the way stores round derived prices.

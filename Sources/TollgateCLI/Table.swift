@@ -33,23 +33,23 @@ struct Table {
     }
 
     var html: String {
-        let head = header.map { "<th scope=\"col\">\(escapeHTML($0))</th>" }.joined()
+        let head = header.map { "<th scope=\"col\">\($0.markupEscaped)</th>" }.joined()
         let body = rows.map { row in
             let cells = row.dropFirst().map { cell in
                 cell == Self.yes || cell == Self.no
-                    ? "<td aria-label=\"\(cell)\">\(mark(cell))</td>" : "<td>\(escapeHTML(cell))</td>"
+                    ? "<td aria-label=\"\(cell)\">\(mark(cell))</td>" : "<td>\(cell.markupEscaped)</td>"
             }.joined()
-            return "<tr><th scope=\"row\">\(escapeHTML(row.first ?? ""))</th>\(cells)</tr>"
+            return "<tr><th scope=\"row\">\((row.first ?? "").markupEscaped)</th>\(cells)</tr>"
         }
         return """
             <!DOCTYPE html>
             <html lang="en">
-            <head><meta charset="utf-8"><title>\(escapeHTML(title))</title>
+            <head><meta charset="utf-8"><title>\(title.markupEscaped)</title>
             <style>table{border-collapse:collapse;font-family:system-ui,sans-serif}th,td{border:1px solid #ccc;\
             padding:.4em .8em}td{text-align:center}</style></head>
             <body>
             <table>
-            <caption>\(escapeHTML(title))</caption>
+            <caption>\(title.markupEscaped)</caption>
             <thead><tr>\(head)</tr></thead>
             <tbody>
             \(body.joined(separator: "\n"))
@@ -69,10 +69,5 @@ struct Table {
     private func csvField(_ text: String) -> String {
         text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
             ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-    }
-
-    private func escapeHTML(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

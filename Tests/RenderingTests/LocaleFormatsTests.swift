@@ -76,6 +76,13 @@ import Testing
         #expect(try Self.formats("de", "EUR").price(Decimal(string: "29.99")!) == "29,99\u{A0}€")
     }
 
+    @Test func rightToLeftPricesIsolateTheCurrencySymbol() throws {
+        #expect(try Self.formats("ar", "USD").price(Decimal(string: "89.99")!) == "\u{200F}٨٩٫٩٩\u{A0}\u{2066}US$\u{2069}")
+        let dinar = try Self.formats("ar", "BHD").price(Decimal(string: "1.5")!)
+        #expect(dinar.contains("١٫٥٠٠") && dinar.contains("\u{2066}") && dinar.contains("\u{2069}"))
+        #expect(try Self.formats("en", "USD").price(Decimal(string: "89.99")!) == "$89.99")
+    }
+
     @Test func roundingIsHalfUpToTheCurrencyDigits() throws {
         let usd = try Self.formats("en", "USD")
         #expect(usd.rounded(Decimal(string: "4.995")!) == Decimal(string: "5")!)

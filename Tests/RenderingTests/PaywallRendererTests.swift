@@ -186,7 +186,7 @@ import Testing
             """)
         let page = try DemoApp.render([DemoApp.english, ar], locale: "ar")
         #expect(page.direction == "rtl")
-        #expect(try Self.product(Self.yearly, in: page).price == "\u{200F}٥٩٫٩٩\u{A0}US$ / سنة")
+        #expect(try Self.product(Self.yearly, in: page).price == "\u{200F}٥٩٫٩٩\u{A0}\u{2066}US$\u{2069} / سنة")
         #expect(try DemoApp.render().direction == "ltr")
     }
 

@@ -17,9 +17,14 @@ typedef struct cicu_list cicu_list;
 /// `measure-unit/duration-month unit-width-full-name`.
 cicu_number *cicu_number_open(const char *skeleton, const char *locale, char *error, int32_t error_capacity);
 void cicu_number_close(cicu_number *formatter);
-/// Formats a decimal number given as a string ("29.99"). With `omit_integer` set, the integer part and
-/// the spaces next to it are left out ("1 month" becomes "month").
-int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, int omit_integer,
+/// Leave out the integer part and the spaces next to it ("1 month" becomes "month").
+#define CICU_OMIT_INTEGER 1
+/// Wrap the currency symbol in a left-to-right isolate (U+2066 … U+2069), so that "US$" stays whole
+/// in right-to-left text.
+#define CICU_ISOLATE_CURRENCY 2
+
+/// Formats a decimal number given as a string ("29.99"); `options` is a mask of the CICU_ flags above.
+int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, int options,
                            char *out, int32_t capacity);
 
 /// Cardinal (`ordinal` = 0) or ordinal plural rules of a locale.

@@ -13,10 +13,12 @@ final class ICUNumberFormatter: Sendable {
 
     deinit { cicu_number_close(handle) }
 
-    /// Formats a decimal written with `.` and ASCII digits; with `omittingNumber`, the unit words alone.
+    /// Formats a decimal written with `.` and ASCII digits; with `omittingNumber`, the unit words alone;
+    /// with `isolatingCurrency`, the currency symbol in a left-to-right isolate.
     ///
     /// ICU fails to format only when out of memory; the plain decimal is returned then.
-    func format(_ decimal: String, omittingNumber: Bool = false) -> String {
-        readICUText { cicu_number_format(handle, decimal, omittingNumber ? 1 : 0, $0, $1) } ?? decimal
+    func format(_ decimal: String, omittingNumber: Bool = false, isolatingCurrency: Bool = false) -> String {
+        let options = (omittingNumber ? CICU_OMIT_INTEGER : 0) | (isolatingCurrency ? CICU_ISOLATE_CURRENCY : 0)
+        return readICUText { cicu_number_format(handle, decimal, options, $0, $1) } ?? decimal
     }
 }

@@ -23,6 +23,12 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "Store", dependencies: ["CSQLite"], swiftSettings: settings),
         .target(name: "Diagnostics", swiftSettings: settings),
         .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: settings),
         .target(name: "MessageFormat", dependencies: ["Diagnostics"], swiftSettings: settings),
@@ -50,7 +56,7 @@ let package = Package(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
-                "PolicyCompiler", "Rendering",
+                "PolicyCompiler", "Rendering", "Store",
             ],
             swiftSettings: settings
         ),

@@ -2,7 +2,7 @@ import Foundation
 
 extension JSONEncoder {
     /// Encodes a report document as pretty-printed JSON with sorted keys and a final newline.
-    static func report(_ document: some Encodable) -> String {
+    package static func report(_ document: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         do {

@@ -14,6 +14,8 @@ extension Validator {
     static let productRules: [any Rule] = [
         ProductIDFormatRule(),
         ProductIDPrefixRule(),
+        ProductTypeChangedRule(),
+        ProductIDReusedRule(),
         ConsumableGrantsTierRule(),
         SubscriptionNeedsGroupAndPeriodRule(),
         NonRenewingNeedsPeriodRule(),

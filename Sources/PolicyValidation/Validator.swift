@@ -9,10 +9,16 @@ package struct Validator: Sendable {
         self.rules = rules
     }
 
-    /// The standard rules, with plural categories from `pluralCategories` (ICU's, on the command line).
-    package init(pluralCategories: @escaping PluralCategories) {
-        rules = Validator.standardRules.map { rule in
-            rule is TemplatePluralCategoriesRule ? TemplatePluralCategoriesRule(categories: pluralCategories) : rule
+    /// The standard rules, given what some need from outside the files (ICU's plural data, what was
+    /// published before).
+    package init(context: ValidationContext) {
+        rules = Validator.standardRules.map { rule -> any Rule in
+            switch rule {
+            case is TemplatePluralCategoriesRule: TemplatePluralCategoriesRule(categories: context.pluralCategories)
+            case is ProductTypeChangedRule: ProductTypeChangedRule(baselines: context.baselines)
+            case is ProductIDReusedRule: ProductIDReusedRule(baselines: context.baselines)
+            default: rule
+            }
         }
     }
 

@@ -20,6 +20,9 @@ package enum Tollgate {
         ExplainCommand.command,
         SchemaCommand.command,
         RenderCommand.command,
+        PublishCommand.command,
+        HistoryCommand.command,
+        RollbackCommand.command,
     ]
 
     /// Runs `tollgate <arguments>` and returns what it printed and its exit code.

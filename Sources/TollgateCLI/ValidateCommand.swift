@@ -11,17 +11,21 @@ enum ValidateCommand {
         summary: "check policies and templates; the App Store review checklist",
         usage: """
             usage: tollgate validate [PATH…] [--format text|json|sarif|github|junit|markdown] [--strict]
+                                     [--baseline PATH | --db FILE]
 
             Loads each policy (PATH: files or folders, default Policies/) with its templates
             (Templates/<app>/) and runs every rule. Text goes to stderr, compiler style; the other
             formats go to stdout. --strict fails on warnings too.
+            --baseline PATH  an older copy of Policies/ (or a checkout holding one), such as main's in
+                             a pull request: published product ids must keep their types
+            --db FILE        the policy store: product ids keep their types, retired ids stay retired
             Exit: 0 no errors, 1 errors (or warnings with --strict), 2 usage error.
 
             """,
         run: run)
 
     static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--format"], flags: ["--strict"])
+        let arguments = try Arguments(arguments, options: ["--format", "--baseline", "--db"], flags: ["--strict"])
         let format = try arguments.choice("--format", formats, default: "text")
         let strict = arguments.has("--strict")
         let workspace = Workspace(context: context)
@@ -29,7 +33,7 @@ enum ValidateCommand {
         guard !files.isEmpty else {
             throw CommandError.usage("no policy files found in \(arguments.positional.first ?? "Policies/")")
         }
-        let validator = Validator.withICU
+        let validator = try workspace.validator(arguments)
         var sources: [String: SourceFile] = [:]
         var apps: [AppReport] = []
         for file in files {

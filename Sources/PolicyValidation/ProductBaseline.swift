@@ -1,0 +1,29 @@
+/// The products an app published before, for the rules that keep product ids stable: from the policy
+/// store (`validate --db`) or from an older copy of the policies (`validate --baseline`).
+package struct ProductBaseline: Hashable, Sendable {
+    /// The type each product id was published with, as spelt in policy files.
+    package var types: [String: String]
+    /// Ids published once and missing from the newest published version.
+    package var removed: Set<String>
+    /// Where the baseline comes from, for messages: "the store .tollgate/store.sqlite (version 4)".
+    package var source: String
+
+    package init(types: [String: String], removed: Set<String> = [], source: String) {
+        self.types = types
+        self.removed = removed
+        self.source = source
+    }
+}
+
+/// What some rules need from outside the files: plural data and what was published before.
+package struct ValidationContext: Sendable {
+    /// ICU's plural categories per locale; without them `template-plural-categories` checks nothing.
+    package var pluralCategories: PluralCategories?
+    /// The published products of each app, by app id; without them the product-id rules check nothing.
+    package var baselines: [String: ProductBaseline]
+
+    package init(pluralCategories: PluralCategories? = nil, baselines: [String: ProductBaseline] = [:]) {
+        self.pluralCategories = pluralCategories
+        self.baselines = baselines
+    }
+}

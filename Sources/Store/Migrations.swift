@@ -1,0 +1,80 @@
+/// The store's schema as an append-only list of steps; `PRAGMA user_version` is the number applied.
+///
+/// A step is never edited once released: a change is a new step at the end.
+enum Migrations {
+    static let steps = [
+        """
+        CREATE TABLE snapshots (
+            id INTEGER PRIMARY KEY,
+            app TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            hash TEXT NOT NULL,
+            bundle BLOB NOT NULL,
+            author TEXT NOT NULL,
+            message TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            UNIQUE (app, version),
+            UNIQUE (app, hash)
+        );
+        CREATE TABLE snapshot_files (
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots (id),
+            path TEXT NOT NULL,
+            content BLOB NOT NULL,
+            PRIMARY KEY (snapshot_id, path)
+        );
+        CREATE TABLE channels (
+            app TEXT NOT NULL,
+            name TEXT NOT NULL,
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots (id),
+            PRIMARY KEY (app, name)
+        );
+        CREATE TABLE products (
+            app TEXT NOT NULL,
+            product_id TEXT NOT NULL,
+            type TEXT NOT NULL,
+            first_version INTEGER NOT NULL,
+            last_version INTEGER NOT NULL,
+            PRIMARY KEY (app, product_id)
+        );
+        CREATE TABLE audit (
+            id INTEGER PRIMARY KEY,
+            app TEXT NOT NULL,
+            channel TEXT NOT NULL,
+            action TEXT NOT NULL CHECK (action IN ('publish', 'rollback')),
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots (id),
+            author TEXT NOT NULL,
+            message TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX audit_by_channel ON audit (app, channel, id);
+        """,
+    ]
+
+    /// Brings the schema up to date in one transaction; refuses a database from a newer schema.
+    static func apply(to connection: Connection) throws(StoreError) {
+        let current = try version(of: connection)
+        guard current <= steps.count else { throw StoreError.newerSchema(found: current, known: steps.count) }
+        guard current < steps.count else { return }
+        do {
+            try connection.transaction { () throws(SQLiteError) in
+                // Another process may have migrated while this one waited for the write lock.
+                let now = try Int(connection.prepare("PRAGMA user_version").rows().first?.first?.integer ?? 0)
+                for step in steps[min(now, steps.count)...] {
+                    try connection.execute(step)
+                }
+                try connection.execute("PRAGMA user_version = \(steps.count)")
+            }
+        } catch {
+            throw StoreError(error, path: connection.path)
+        }
+    }
+
+    /// The number of steps applied, read without writing anything.
+    static func version(of connection: Connection) throws(StoreError) -> Int {
+        do {
+            return Int(try connection.prepare("PRAGMA user_version").rows().first?.first?.integer ?? 0)
+        } catch {
+            throw StoreError(error, path: connection.path)
+        }
+    }
+}

@@ -29,6 +29,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "Store", dependencies: ["CSQLite"], swiftSettings: settings),
+        .target(name: "PolicyDiff", dependencies: ["PolicyModel"], swiftSettings: settings),
         .target(name: "Diagnostics", swiftSettings: settings),
         .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: settings),
         .target(name: "MessageFormat", dependencies: ["Diagnostics"], swiftSettings: settings),
@@ -56,7 +57,7 @@ let package = Package(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
-                "PolicyCompiler", "Rendering", "Store",
+                "PolicyCompiler", "Rendering", "Store", "PolicyDiff",
             ],
             swiftSettings: settings
         ),

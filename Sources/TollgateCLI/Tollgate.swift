@@ -23,6 +23,7 @@ package enum Tollgate {
         PublishCommand.command,
         HistoryCommand.command,
         RollbackCommand.command,
+        DiffCommand.command,
     ]
 
     /// Runs `tollgate <arguments>` and returns what it printed and its exit code.

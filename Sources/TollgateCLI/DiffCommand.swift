@@ -1,0 +1,112 @@
+import Diagnostics
+import Foundation
+import PolicyDiff
+import PolicyModel
+import Store
+
+/// `tollgate diff`: what changes between two versions of a policy, for whom.
+enum DiffCommand {
+    static let command = Tollgate.Command(
+        name: "diff",
+        summary: "semantic diff of two policy versions: products, tiers, features and who gains or loses them",
+        usage: """
+            usage: tollgate diff A B [--app APP] [--format text|json] [--db FILE]
+
+            Each side is a published version number, a prefix of a snapshot's hash, or a path: a policy
+            file (its templates beside it, in ../Templates/APP/), or a folder holding Policies/ (such as
+            an older checkout). --app names the app when a side does not (default: the store's only app,
+            or B's app). Lists products added, removed or changed; tiers and what they include; features
+            moving between tiers with the products whose buyers gain or lose them; ad rules and
+            placements; entitlement states; paywalls; template messages per locale.
+
+            """,
+        run: run)
+
+    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
+        let arguments = try Arguments(arguments, options: ["--app", "--format", "--db"], flags: [])
+        let format = try arguments.choice("--format", ["text", "json"], default: "text")
+        guard arguments.positional.count == 2 else { throw .usage("give two sides to compare") }
+        let workspace = Workspace(context: context)
+        let (oldSide, newSide) = (arguments.positional[0], arguments.positional[1])
+        let newFile = try workspace.policyPath(newSide, app: arguments["--app"])
+        let oldFile = try workspace.policyPath(oldSide, app: arguments["--app"] ?? newFile.map(Workspace.stem))
+        var opened: PolicyStore?
+        func store() throws(CommandError) -> PolicyStore {
+            if let opened { return opened }
+            let store = try workspace.openStore(arguments, writable: false)
+            opened = store
+            return store
+        }
+        func app() throws(CommandError) -> String {
+            if let app = arguments["--app"] ?? (newFile ?? oldFile).map(Workspace.stem) { return app }
+            let store = try store()
+            let apps: [String]
+            do {
+                apps = try store.apps()
+            } catch {
+                throw .failure(error.description)
+            }
+            guard apps.count == 1, let only = apps.first else {
+                throw .usage("the store holds \(apps.count) apps; name one with --app")
+            }
+            return only
+        }
+        func sources(_ side: String, file: String?) throws(CommandError) -> (AppSources, String) {
+            if let file { return (try workspace.sources(of: file), side) }
+            let store = try store()
+            let app = try app()
+            let snapshot: Snapshot
+            do {
+                snapshot = try store.snapshot(app: app, reference: side)
+            } catch {
+                throw .failure(error.description)
+            }
+            return (try workspace.sources(of: snapshot), "version \(snapshot.version)")
+        }
+        let (old, from) = try sources(oldSide, file: oldFile)
+        let (new, to) = try sources(newSide, file: newFile)
+        let report = PolicyDiff.compare(old, new, from: from, to: to)
+        return CommandResult(stdout: format == "json" ? JSONEncoder.report(report) : PolicyDiffTextFormat().render(report))
+    }
+}
+
+extension Workspace {
+    /// The policy file a diff side names when it is a path: the file itself, `<folder>/Policies/<app>.yaml`
+    /// or `<folder>/<app>.yaml`; nil when it is not a path (a version or a hash).
+    func policyPath(_ side: String, app: String?) throws(CommandError) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute(side), isDirectory: &isDirectory) else { return nil }
+        guard isDirectory.boolValue else { return side }
+        guard let app else { throw .usage("\(side) is a folder; name the app with --app") }
+        for candidate in ["Policies/\(app).yaml", "\(app).yaml"] {
+            let path = (side as NSString).appendingPathComponent(candidate)
+            if FileManager.default.fileExists(atPath: absolute(path)) { return path }
+        }
+        throw .usage("no policy for '\(app)' in \(side)")
+    }
+
+    /// The loaded policy and templates of a policy file; files with errors stop the command.
+    func sources(of file: String) throws(CommandError) -> AppSources {
+        let loaded = load(file)
+        guard let sources = loaded.sources else { throw .findings(loaded.diagnostics.sorted(by: Diagnostic.sourceOrder)) }
+        return sources
+    }
+
+    /// The policy and templates of a published snapshot, loaded from its files as published.
+    func sources(of snapshot: Snapshot) throws(CommandError) -> AppSources {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            for (path, content) in snapshot.files {
+                let url = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(content).write(to: url)
+            }
+        } catch {
+            throw .failure("cannot unpack version \(snapshot.version): \(error.localizedDescription)")
+        }
+        var unpacked = context
+        unpacked.currentDirectory = folder.path
+        return try Workspace(context: unpacked).sources(of: "Policies/\(snapshot.app).yaml")
+    }
+}

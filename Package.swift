@@ -96,8 +96,13 @@ let package = Package(
             swiftSettings: settings
         ),
         .testTarget(
+            name: "PolicyDiffTests",
+            dependencies: ["PolicyDiff", "PolicyLoader", "PolicyModel", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
             name: "TollgateCLITests",
-            dependencies: ["TollgateCLI", "PolicyValidation", "Diagnostics", "TestSupport"],
+            dependencies: ["TollgateCLI", "PolicyValidation", "Diagnostics", "Store", "TestSupport"],
             swiftSettings: settings
         ),
     ]

@@ -43,4 +43,11 @@ package struct PolicyDiffReport: Hashable, Sendable, Encodable {
     package var from: String
     package var to: String
     package var changes: [PolicyChange]
+
+    package init(app: String, from: String, to: String, changes: [PolicyChange]) {
+        self.app = app
+        self.from = from
+        self.to = to
+        self.changes = changes
+    }
 }

@@ -112,11 +112,16 @@ int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, in
     UErrorCode status = U_ZERO_ERROR;
     UFormattedNumber *result = unumf_openResult(&status);
     unumf_formatDecimal(formatter->formatter, decimal, -1, result, &status);
-    int32_t length = unumf_resultToString(result, NULL, 0, &status);
-    if (status == U_BUFFER_OVERFLOW_ERROR) status = U_ZERO_ERROR;
-    UChar *text = U_SUCCESS(status) ? malloc(sizeof(UChar) * (size_t)(length + 3)) : NULL;
-    if (text) unumf_resultToString(result, text, length + 3, &status);
-    else if (U_SUCCESS(status)) status = U_MEMORY_ALLOCATION_ERROR;
+    // Two more units than the text, for the isolate marks.
+    UChar stack[small_capacity];
+    UChar *text = stack;
+    int32_t length = unumf_resultToString(result, text, small_capacity - 2, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+        status = U_ZERO_ERROR;
+        text = malloc(sizeof(UChar) * (size_t)(length + 3));
+        if (text) unumf_resultToString(result, text, length + 3, &status);
+        else status = U_MEMORY_ALLOCATION_ERROR;
+    }
     int32_t start = 0, end = 0;
     if (U_SUCCESS(status) && (options & CICU_OMIT_INTEGER) && find_field(result, UNUM_INTEGER_FIELD, &start, &end)) {
         length = remove_span(text, length, start, end);
@@ -125,7 +130,7 @@ int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, in
         length = isolate_span(text, length, start, end);
     }
     int32_t written = U_FAILURE(status) ? -1 : to_utf8(text, length, out, capacity);
-    free(text);
+    if (text != stack) free(text);
     unumf_closeResult(result);
     return written;
 }

@@ -52,11 +52,11 @@ extension NodeReader {
         return code
     }
 
-    private mutating func amounts(_ node: Node, _ what: String) -> [String: Located<Decimal>] {
-        var result: [String: Located<Decimal>] = [:]
+    private mutating func amounts(_ node: Node, _ what: String) -> [String: Located<StoreAmount>] {
+        var result: [String: Located<StoreAmount>] = [:]
         for (id, value) in entries(node, what) {
             guard let text = string(value, "the price of '\(id.value)' in \(what)") else { continue }
-            guard let amount = Decimal(policyAmount: text.value) else {
+            guard let amount = StoreAmount(text.value) else {
                 report(LoaderRules.invalidValue,
                        "the price of '\(id.value)' in \(what) must be a decimal amount; found '\(text.value)'",
                        at: text.span, help: "write the store's amount as digits with an optional '.', such as \"29.99\"")

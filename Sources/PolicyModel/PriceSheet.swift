@@ -1,6 +1,19 @@
 import Diagnostics
 import Foundation
 
+/// An amount as the store gave it: its exact value and the decimal text it came as ("29.99").
+package struct StoreAmount: Hashable, Sendable {
+    package var value: Decimal
+    package var text: String
+
+    /// Parses a policy amount (ASCII digits, an optional `.` and fraction digits).
+    package init?(_ text: String) {
+        guard let value = Decimal(policyAmount: text) else { return nil }
+        self.value = value
+        self.text = text
+    }
+}
+
 /// What the store says about prices at run time (SPEC section 4): one currency, an amount per product,
 /// intro offer prices, and which subscription groups the user may still take an intro offer in.
 package struct PriceSheet: Hashable, Sendable {
@@ -9,14 +22,14 @@ package struct PriceSheet: Hashable, Sendable {
     /// The ISO 4217 code every amount is in.
     package var currency: Located<String>
     /// The price of each product the store returned, by product id.
-    package var prices: [String: Located<Decimal>]
+    package var prices: [String: Located<StoreAmount>]
     /// The intro offer price of each product that has one, by product id.
-    package var introPrices: [String: Located<Decimal>]
+    package var introPrices: [String: Located<StoreAmount>]
     /// Whether the user is eligible for intro offers, by subscription group; absent means unknown.
     package var introEligible: [String: Bool]
 
-    package init(storefront: Located<String>?, currency: Located<String>, prices: [String: Located<Decimal>],
-                 introPrices: [String: Located<Decimal>] = [:], introEligible: [String: Bool] = [:]) {
+    package init(storefront: Located<String>?, currency: Located<String>, prices: [String: Located<StoreAmount>],
+                 introPrices: [String: Located<StoreAmount>] = [:], introEligible: [String: Bool] = [:]) {
         self.storefront = storefront
         self.currency = currency
         self.prices = prices
@@ -31,11 +44,11 @@ extension Policy {
     /// Nobody's eligibility is known, so no trial is shown.
     package func referencePriceSheet(currency: String) -> PriceSheet {
         let span = SourceSpan.wholeFile(file)
-        func amounts(_ entries: [(String, [ReferencePrice])]) -> [String: Located<Decimal>] {
-            var result: [String: Located<Decimal>] = [:]
+        func amounts(_ entries: [(String, [ReferencePrice])]) -> [String: Located<StoreAmount>] {
+            var result: [String: Located<StoreAmount>] = [:]
             for (id, prices) in entries {
                 guard let price = prices.first(where: { $0.currency.value == currency }),
-                      let amount = Decimal(policyAmount: price.amount.value) else { continue }
+                      let amount = StoreAmount(price.amount.value) else { continue }
                 result[id] = Located(amount, at: price.amount.span)
             }
             return result

@@ -118,9 +118,20 @@ package struct AppSources: Hashable, Sendable {
 }
 
 /// The variables a paywall message may use (SPEC section 3).
-package enum TemplateVariable {
-    package static let all = [
-        "product_title", "price", "period", "period_count", "price_per_month", "price_per_week", "trial_period",
-        "intro_price", "savings_percent", "currency", "tier_title", "unlocked_features",
-    ]
+package enum TemplateVariable: String, CaseIterable, Sendable {
+    case productTitle = "product_title"
+    case price
+    case period
+    case periodCount = "period_count"
+    case pricePerMonth = "price_per_month"
+    case pricePerWeek = "price_per_week"
+    case trialPeriod = "trial_period"
+    case introPrice = "intro_price"
+    case savingsPercent = "savings_percent"
+    case currency
+    case tierTitle = "tier_title"
+    case unlockedFeatures = "unlocked_features"
+
+    /// Every variable's name, in SPEC order.
+    package static let all = allCases.map(\.rawValue)
 }

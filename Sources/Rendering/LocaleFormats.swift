@@ -19,8 +19,11 @@ package final class LocaleFormats: Sendable {
     private let price: ICUNumberFormatter
     private let number: ICUNumberFormatter
     private let percent: ICUNumberFormatter
-    private let units: [PeriodUnit: ICUNumberFormatter]
+    /// Full unit names, indexed by `PeriodUnit`.
+    private let units: [ICUNumberFormatter]
     private let cardinal: ICUPluralRules
+    /// Whether the language has a singular of its own (1 is `one`), so "1 month" is just "month".
+    private let hasSingular: Bool
     private let ordinal: ICUPluralRules
     private let list: ICUListFormatter
     private let unitList: ICUListFormatter
@@ -40,13 +43,14 @@ package final class LocaleFormats: Sendable {
         price = try ICUNumberFormatter(skeleton: "currency/\(currency)", locale: identifier)
         number = try ICUNumberFormatter(skeleton: "", locale: identifier)
         percent = try ICUNumberFormatter(skeleton: "percent", locale: identifier)
-        var units: [PeriodUnit: ICUNumberFormatter] = [:]
+        var units: [ICUNumberFormatter] = []
         for unit in PeriodUnit.allCases {
-            units[unit] = try ICUNumberFormatter(
-                skeleton: "measure-unit/duration-\(unit.rawValue) unit-width-full-name", locale: identifier)
+            units.append(try ICUNumberFormatter(
+                skeleton: "measure-unit/duration-\(unit.name) unit-width-full-name", locale: identifier))
         }
         self.units = units
         cardinal = try ICUPluralRules(locale: identifier, ordinal: false)
+        hasSingular = cardinal.category(of: 1) == "one"
         ordinal = try ICUPluralRules(locale: identifier, ordinal: true)
         list = try ICUListFormatter(locale: identifier, units: false)
         unitList = try ICUListFormatter(locale: identifier, units: true)
@@ -55,16 +59,13 @@ package final class LocaleFormats: Sendable {
     /// An amount in the currency, with the currency's own digits: `$29.99`, `¥8,800`, `29,99 €`.
     ///
     /// In right-to-left locales the symbol is isolated, or "US$" would show as "$US" beside Arabic text.
-    package func price(_ amount: Decimal) -> String {
-        price.format(amount.policyText(fractionDigits: currencyDigits), isolatingCurrency: isRightToLeft)
+    package func price(_ amount: MinorAmount) -> String {
+        price.format(amount.text, isolatingCurrency: isRightToLeft)
     }
 
-    /// `amount` rounded half up to the currency's digits, the way stores round derived prices.
-    package func rounded(_ amount: Decimal) -> Decimal {
-        var value = amount
-        var result = Decimal()
-        NSDecimalRound(&result, &value, currencyDigits, .plain)
-        return result
+    /// A store amount in minor units of this currency, rounded half up when it has more digits.
+    package func amount(_ value: StoreAmount) -> MinorAmount? {
+        MinorAmount(value.text, digits: currencyDigits) ?? MinorAmount(rounding: value.value, digits: currencyDigits)
     }
 
     /// A number in the locale's digits and separators.
@@ -87,7 +88,7 @@ package final class LocaleFormats: Sendable {
     /// A count of one is left out where the language has a singular form of its own (its plural
     /// category for 1 is `one`); languages without one, such as Korean and Japanese, keep the number.
     package func periodName(_ period: ISOPeriod) -> String {
-        name(of: period, omitSingleCount: cardinal.category(of: 1) == "one")
+        name(of: period, omitSingleCount: hasSingular)
     }
 
     /// The plural category of `number` in this locale.
@@ -106,20 +107,33 @@ package final class LocaleFormats: Sendable {
     private func name(of period: ISOPeriod, omitSingleCount: Bool) -> String {
         let parts = PeriodUnit.parts(of: period)
         guard parts.count == 1, let (unit, count) = parts.first else {
-            return unitList.format(parts.map { unit, count in units[unit]?.format(String(count)) ?? "\(count)" })
+            return unitList.format(parts.map { unit, count in units[unit.rawValue].format(String(count)) })
         }
-        return units[unit]?.format(String(count), omittingNumber: omitSingleCount && count == 1) ?? "\(count)"
+        return units[unit.rawValue].format(String(count), omittingNumber: omitSingleCount && count == 1)
     }
 }
 
 /// The calendar units a store period is written in.
-enum PeriodUnit: String, CaseIterable {
+enum PeriodUnit: Int, CaseIterable {
     case year, month, week, day
+
+    /// The unit's name in ICU's `duration-…` units.
+    var name: String {
+        switch self {
+        case .year: "year"
+        case .month: "month"
+        case .week: "week"
+        case .day: "day"
+        }
+    }
 
     /// The non-zero date components of `period`, largest first; `P0D` counts as zero days.
     static func parts(of period: ISOPeriod) -> [(PeriodUnit, Int)] {
-        let parts = [(year, period.years), (month, period.months), (week, period.weeks), (day, period.days)]
-            .filter { $0.1 != 0 }
-        return parts.isEmpty ? [(day, 0)] : parts
+        var parts: [(PeriodUnit, Int)] = []
+        if period.years != 0 { parts.append((.year, period.years)) }
+        if period.months != 0 { parts.append((.month, period.months)) }
+        if period.weeks != 0 { parts.append((.week, period.weeks)) }
+        if period.days != 0 || parts.isEmpty { parts.append((.day, period.days)) }
+        return parts
     }
 }

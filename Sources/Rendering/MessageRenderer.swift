@@ -9,13 +9,13 @@ struct MessageRenderer {
 
     /// The message's text, or nil when a variable on the path taken has no value (a price not loaded,
     /// no savings to show): the caller then leaves the line out.
-    func render(_ pattern: MessagePattern, _ values: [String: MessageValue]) -> String? {
+    func render(_ pattern: MessagePattern, _ values: (String) -> MessageValue?) -> String? {
         var output = ""
         return append(pattern, values, pound: nil, to: &output) ? output : nil
     }
 
     /// Appends the pattern's text; `pound` is what `#` prints inside the enclosing plural.
-    private func append(_ pattern: MessagePattern, _ values: [String: MessageValue], pound: String?,
+    private func append(_ pattern: MessagePattern, _ values: (String) -> MessageValue?, pound: String?,
                         to output: inout String) -> Bool {
         for part in pattern.parts {
             switch part {
@@ -24,19 +24,19 @@ struct MessageRenderer {
             case .pound:
                 output += pound ?? "#"
             case .argument(let argument):
-                guard let value = values[argument.name] else { return false }
+                guard let value = values(argument.name) else { return false }
                 if argument.type == "number", let number = value.number {
                     output += formats.number(number)
                 } else {
                     output += value.text
                 }
             case .plural(let plural):
-                guard let value = values[plural.name] else { return false }
+                guard let value = values(plural.name) else { return false }
                 let selected = select(plural, value)
                 let shown = value.number.map { formats.number($0 - Decimal(plural.offset)) } ?? value.text
                 guard append(selected, values, pound: shown, to: &output) else { return false }
             case .select(let select):
-                guard let value = values[select.name] else { return false }
+                guard let value = values(select.name) else { return false }
                 let chosen = select.cases.first { $0.key == value.key } ?? select.cases.first { $0.key == "other" }
                 guard let chosen, append(chosen.message, values, pound: pound, to: &output) else { return false }
             }

@@ -8,11 +8,12 @@ package struct MessageValue: Hashable, Sendable {
     /// The number `plural` selects on and `{name, number}` and `#` print; nil for words.
     package var number: Decimal?
     /// What `select` cases match: the ISO code of a currency, `P1M` for a period, the plain number.
-    package var key: String
+    package var key: String { explicitKey ?? number?.description ?? text }
+    private var explicitKey: String?
 
     package init(text: String, number: Decimal? = nil, key: String? = nil) {
         self.text = text
         self.number = number
-        self.key = key ?? number?.description ?? text
+        explicitKey = key
     }
 }

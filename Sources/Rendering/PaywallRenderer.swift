@@ -9,9 +9,12 @@ import PolicyModel
 /// caller (`LocaleFormats`), and nothing here reads files, the clock or the environment.
 package struct PaywallRenderer: Sendable {
     package let sources: AppSources
+    private let facts: [String: ProductFacts]
 
+    /// Prepares the policy's products (periods, plan peers, unlocked features) once, for every render.
     package init(sources: AppSources) {
         self.sources = sources
+        facts = ProductFacts.catalog(of: sources.policy)
     }
 
     /// Renders `paywall` for `locale`, opening the locale's formatters for this one render.
@@ -46,8 +49,8 @@ package struct PaywallRenderer: Sendable {
     package func render(paywall id: String, resolution: LocaleResolution, formats: LocaleFormats,
                         prices: PriceSheet) throws(RenderError) -> RenderedPaywall {
         let paywall = try self.paywall(id)
-        var page = PageRenderer(policy: sources.policy, resolution: resolution, paywall: id, formats: formats,
-                                prices: prices)
+        var page = PageRenderer(context: RenderContext(
+            policy: sources.policy, facts: facts, resolution: resolution, paywall: id, formats: formats, prices: prices))
         return page.render(paywall)
     }
 

@@ -40,7 +40,8 @@ package final class PolicyStore {
             throw StoreError("\(path) cannot be written (read-only file or folder); nothing was changed")
         }
         do {
-            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL")
+            try Self.retryingWhileBusy { () throws(SQLiteError) in try connection.execute("PRAGMA journal_mode = WAL") }
+            try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL")
         } catch {
             throw StoreError(error, path: path)
         }
@@ -179,6 +180,19 @@ package final class PolicyStore {
     }
 
     // MARK: Helpers
+
+    /// Runs `body` again while another process holds the lock, for up to ten seconds: SQLite's busy
+    /// handler does not cover switching the journal mode, which a new store does while another
+    /// process may be creating it too.
+    private static func retryingWhileBusy(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
+        for attempt in 0... {
+            do {
+                return try body()
+            } catch where error.isBusy && attempt < 1_000 {
+                usleep(10_000)
+            }
+        }
+    }
 
     private func resolve(app: String, reference: String) throws(StoreError) -> (id: Int64, version: Int, hash: String) {
         let rows = try read { () throws(SQLiteError) in

@@ -37,7 +37,8 @@ enum PublishCommand {
         }
         guard !apps.isEmpty else { throw .usage("no policies in Policies/ to publish") }
         let store = try workspace.openStore(arguments, writable: true)
-        let validator = Validator.withICU(baselines: try workspace.baselines(store: store))
+        let validator = Validator.withICU(baselines: try workspace.baselines(
+            store: store, name: arguments["--db"] ?? Workspace.defaultStore))
         var findings: [Diagnostic] = []
         var publications: [Publication] = []
         let author = workspace.author(arguments)

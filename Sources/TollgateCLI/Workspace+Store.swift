@@ -43,8 +43,9 @@ extension Workspace {
         return formatter.string(from: context.now)
     }
 
-    /// What each app published in the store, for the product-id rules.
-    func baselines(store: PolicyStore) throws(CommandError) -> [String: ProductBaseline] {
+    /// What each app published in the store, for the product-id rules; `name` is the store as the user
+    /// wrote it, for messages.
+    func baselines(store: PolicyStore, name: String) throws(CommandError) -> [String: ProductBaseline] {
         do {
             var baselines: [String: ProductBaseline] = [:]
             for app in try store.apps() {
@@ -52,7 +53,7 @@ extension Workspace {
                 baselines[app] = ProductBaseline(
                     types: catalog.products.mapValues(\.type),
                     removed: Set(catalog.products.values.filter { $0.lastVersion < catalog.latestVersion }.map(\.id)),
-                    source: "the store \(store.path), version \(catalog.latestVersion)")
+                    source: "the store \(name), version \(catalog.latestVersion)")
             }
             return baselines
         } catch {
@@ -81,7 +82,8 @@ extension Workspace {
     func validator(_ arguments: Arguments) throws(CommandError) -> Validator {
         switch (arguments["--db"], arguments["--baseline"]) {
         case (nil, nil): return .withICU
-        case (_?, nil): return .withICU(baselines: try baselines(store: openStore(arguments, writable: false)))
+        case (let name?, nil):
+            return .withICU(baselines: try baselines(store: openStore(arguments, writable: false), name: name))
         case (nil, let path?): return .withICU(baselines: try baselines(path: path))
         default: throw .usage("give either --db or --baseline, not both")
         }

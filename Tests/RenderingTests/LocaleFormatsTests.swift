@@ -66,29 +66,44 @@ import Testing
         #expect(try Self.formats("en").periodName(try #require(ISOPeriod("P1Y6M"))) == "1 year, 6 months")
     }
 
+    static func price(_ locale: String, _ currency: String, _ text: String) throws -> String {
+        let formats = try Self.formats(locale, currency)
+        return formats.price(try #require(MinorAmount(text, digits: formats.currencyDigits)))
+    }
+
     @Test func currenciesUseTheirOwnDigits() throws {
-        #expect(try Self.formats("ja", "JPY").price(Decimal(8800)) == "￥8,800")
-        #expect(try Self.formats("en", "JPY").price(Decimal(8800)) == "¥8,800")
-        #expect(try Self.formats("ko", "KRW").price(Decimal(29000)) == "₩29,000")
-        #expect(try Self.formats("en", "BHD").price(Decimal(string: "1.2")!) == "BHD\u{A0}1.200")
+        #expect(try Self.price("ja", "JPY", "8800") == "￥8,800")
+        #expect(try Self.price("en", "JPY", "8800") == "¥8,800")
+        #expect(try Self.price("ko", "KRW", "29000") == "₩29,000")
+        #expect(try Self.price("en", "BHD", "1.2") == "BHD\u{A0}1.200")
         #expect(try Self.formats("en", "BHD").currencyDigits == 3)
-        #expect(try Self.formats("en", "USD").price(Decimal(string: "29.99")!) == "$29.99")
-        #expect(try Self.formats("de", "EUR").price(Decimal(string: "29.99")!) == "29,99\u{A0}€")
+        #expect(try Self.price("en", "USD", "29.99") == "$29.99")
+        #expect(try Self.price("en", "USD", "5") == "$5.00")
+        #expect(try Self.price("de", "EUR", "29.99") == "29,99\u{A0}€")
     }
 
     @Test func rightToLeftPricesIsolateTheCurrencySymbol() throws {
-        #expect(try Self.formats("ar", "USD").price(Decimal(string: "89.99")!) == "\u{200F}٨٩٫٩٩\u{A0}\u{2066}US$\u{2069}")
-        let dinar = try Self.formats("ar", "BHD").price(Decimal(string: "1.5")!)
+        #expect(try Self.price("ar", "USD", "89.99") == "\u{200F}٨٩٫٩٩\u{A0}\u{2066}US$\u{2069}")
+        let dinar = try Self.price("ar", "BHD", "1.5")
         #expect(dinar.contains("١٫٥٠٠") && dinar.contains("\u{2066}") && dinar.contains("\u{2069}"))
-        #expect(try Self.formats("en", "USD").price(Decimal(string: "89.99")!) == "$89.99")
+        #expect(try Self.price("en", "USD", "89.99") == "$89.99")
     }
 
-    @Test func roundingIsHalfUpToTheCurrencyDigits() throws {
-        let usd = try Self.formats("en", "USD")
-        #expect(usd.rounded(Decimal(string: "4.995")!) == Decimal(string: "5")!)
-        #expect(usd.rounded(Decimal(string: "4.994")!) == Decimal(string: "4.99")!)
-        let yen = try Self.formats("ja", "JPY")
-        #expect(yen.rounded(Decimal(string: "733.5")!) == Decimal(734))
+    @Test func minorUnitsAreExactAndRoundHalfUp() throws {
+        #expect(MinorAmount("29.99", digits: 2) == MinorAmount(units: 2999, digits: 2))
+        #expect(MinorAmount("29.9", digits: 2)?.text == "29.90")
+        #expect(MinorAmount("8800", digits: 0)?.text == "8800")
+        #expect(MinorAmount("1.2", digits: 3)?.text == "1.200")
+        #expect(MinorAmount("29.999", digits: 2) == nil)
+        #expect(MinorAmount("99999999999999999999", digits: 2) == nil)
+        #expect(MinorAmount(rounding: Decimal(string: "4.995")!, digits: 2)?.text == "5.00")
+        #expect(MinorAmount(rounding: Decimal(string: "4.994")!, digits: 2)?.text == "4.99")
+        // A year is 5,844 sixteenths of a day, a month 487: 59.99 → 5.00, 83.99 → 7.00, ¥8,800 → ¥733.
+        #expect(MinorAmount("59.99", digits: 2)?.per(487, length: 5844)?.text == "5.00")
+        #expect(MinorAmount("83.99", digits: 2)?.per(487, length: 5844)?.text == "7.00")
+        #expect(MinorAmount("8800", digits: 0)?.per(487, length: 5844)?.text == "733")
+        // Half up: 1.5 yen per unit rounds to 2.
+        #expect(MinorAmount(units: 3, digits: 0).per(1, length: 2)?.units == 2)
     }
 
     @Test func percentListsAndDigitsFollowTheLocale() throws {

@@ -12,6 +12,8 @@ package struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the file is not an SQLite database (`SQLITE_NOTADB`).
     package var isNotADatabase: Bool { code & 0xFF == 26 }
+    /// Whether another connection holds the lock (`SQLITE_BUSY`).
+    package var isBusy: Bool { code & 0xFF == 5 }
     /// Whether the database or its folder cannot be written (`SQLITE_READONLY`, `SQLITE_CANTOPEN`).
     package var isReadOnly: Bool { code & 0xFF == 8 }
 }

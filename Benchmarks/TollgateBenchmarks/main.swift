@@ -2,8 +2,8 @@ import Foundation
 
 /// `TollgateBenchmarks validate --dir PROJECT …`: prints one line of `key=value` fields (times in ms, best
 /// of N), plus `rule=… ms=…` lines with the rules phase; `scripts/bench-validate.sh` reads the fields.
-/// `eval` and `eval-alloc` time the evaluator (`EvalBenchmark`); `render` and `render-count` the paywall
-/// renderer (`RenderBenchmark`, driven by `scripts/bench-render.sh`).
+/// `eval` and `eval-alloc` time the evaluator (`EvalBenchmark`); `render`, `render-check` and `render-count`
+/// the paywall renderer (`RenderBenchmark`, driven by `scripts/bench-render.sh`).
 let usage = """
     usage: TollgateBenchmarks validate --dir PROJECT [--iterations N] [--warmup N] [--time-limit SECONDS]
                                        [--phase all|PHASE,…] [--breakdown]
@@ -11,6 +11,7 @@ let usage = """
            TollgateBenchmarks eval-alloc --policy FILE --k K --iterations N
            TollgateBenchmarks render [--dir PROJECT] [--app APP] [--paywall P] [--prices FILE]
                                      [--locales L,…] [--seconds S] [--plan FILE]
+           TollgateBenchmarks render-check [render options but --locales and --plan]
            TollgateBenchmarks render-count --renders N [render options but --seconds and --plan]
 
     validate: times, on the project folder PROJECT (Policies/ and Templates/), (a) draining libyaml's
@@ -32,10 +33,11 @@ let usage = """
     render: microseconds per full render of paywall P (default main) of APP (default lingualeap) with
     the prices FILE (default Prices/APP/USA.yaml), per locale (default: 30 locales), the formatters
     open; the default-locale templates are copied to every locale. Prints 'locale=… render_us=…' lines
-    (the fastest of five batches of S/5 seconds, default S 0.5) and a 'check=no-parse …' line: the
-    render time with every message carrying an unused 20 KB case, which only a parser reads. --plan
-    writes what the PyICU side of the benchmark formats, as JSON.
-    render-count: N untimed renders per locale, for counting ICU calls under valgrind.
+    (the fastest of five batches of S/5 seconds, default S 0.5). --plan writes what the PyICU side of
+    the benchmark formats, as JSON.
+    render-check: a 'check=no-parse …' line: the render time of the default locale when every message
+    also carries an unused 20 KB case, which only a parser would read, against the plain templates.
+    render-count: N untimed renders per locale, for counting calls under valgrind.
 
     """
 
@@ -59,6 +61,8 @@ do throws(BenchmarkFailure) {
         print(try EvalBenchmark(arguments: options).allocationRun(k: k))
     case "render":
         for line in try RenderBenchmark(arguments: options).run() { print(line) }
+    case "render-check":
+        print(try RenderBenchmark(arguments: options).noParseCheck())
     case "render-count":
         guard let index = options.firstIndex(of: "--renders"), index + 1 < options.count,
               let renders = Int(options[index + 1]), renders >= 0 else {
@@ -66,8 +70,10 @@ do throws(BenchmarkFailure) {
         }
         let rest = Array(options[..<index] + options[(index + 2)...])
         print(try RenderBenchmark(arguments: rest).count(renders: renders))
+    case "store":
+        print(try StoreBenchmark(arguments: options).run())
     default:
-        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, render, render-count")
+        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, render, render-check, render-count")
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)".utf8))

@@ -21,6 +21,7 @@ test: test-deps
 bench: deps
 	scripts/bench-validate.sh
 	scripts/bench-eval.sh
+	scripts/bench-render.sh
 
 deps:
 	@scripts/install-deps.sh

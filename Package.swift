@@ -30,6 +30,19 @@ let package = Package(
         ),
         .target(name: "Store", dependencies: ["CSQLite"], swiftSettings: settings),
         .target(name: "PolicyDiff", dependencies: ["PolicyModel"], swiftSettings: settings),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "Server",
+            dependencies: [
+                "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "PolicyLoader", "PolicyValidation", "PolicyCompiler",
+                "Rendering", "Store", "Diagnostics",
+            ],
+            swiftSettings: settings
+        ),
         .target(name: "Diagnostics", swiftSettings: settings),
         .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: settings),
         .target(name: "MessageFormat", dependencies: ["Diagnostics"], swiftSettings: settings),
@@ -57,7 +70,7 @@ let package = Package(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
-                "PolicyCompiler", "Rendering", "Store", "PolicyDiff",
+                "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server",
             ],
             swiftSettings: settings
         ),
@@ -93,6 +106,11 @@ let package = Package(
         .testTarget(
             name: "RenderingTests",
             dependencies: ["Rendering", "PolicyLoader", "PolicyModel", "MessageFormat", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["Server", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(

@@ -5,7 +5,7 @@ import YAML
 
 /// Reads a prices file (SPEC section 4), YAML or JSON, into a `PriceSheet`.
 package enum PriceSheetLoader {
-    static let keys = ["storefront", "currency", "prices", "intro_prices", "intro_eligible"]
+    static let keys = ["storefront", "currency", "prices", "intro_prices", "intro_eligible", "locale"]
 
     /// Loads the prices in `bytes`, read from `file`.
     package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .standard) -> Loaded<PriceSheet> {
@@ -28,6 +28,7 @@ extension NodeReader {
         guard let fields = mapping(root, "the prices file", allowed: PriceSheetLoader.keys,
                                    required: ["currency", "prices"]) else { return nil }
         let storefront = fields["storefront"].flatMap { string($0, "storefront") }
+        let locale = fields["locale"].flatMap { string($0, "locale") }
         let currency = fields["currency"].flatMap { currencyCode($0) }
         let prices = fields["prices"].map { amounts($0, "prices") } ?? [:]
         let introPrices = fields["intro_prices"].map { amounts($0, "intro_prices") } ?? [:]
@@ -39,7 +40,7 @@ extension NodeReader {
         }
         guard let currency, diagnostics.isEmpty else { return nil }
         return PriceSheet(storefront: storefront, currency: currency, prices: prices, introPrices: introPrices,
-                          introEligible: eligible)
+                          introEligible: eligible, locale: locale)
     }
 
     private mutating func currencyCode(_ node: Node) -> Located<String>? {

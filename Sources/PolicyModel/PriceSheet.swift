@@ -27,14 +27,18 @@ package struct PriceSheet: Hashable, Sendable {
     package var introPrices: [String: Located<StoreAmount>]
     /// Whether the user is eligible for intro offers, by subscription group; absent means unknown.
     package var introEligible: [String: Bool]
+    /// The user's locale, when the prices come with one (the service's render requests carry it).
+    package var locale: Located<String>?
 
     package init(storefront: Located<String>?, currency: Located<String>, prices: [String: Located<StoreAmount>],
-                 introPrices: [String: Located<StoreAmount>] = [:], introEligible: [String: Bool] = [:]) {
+                 introPrices: [String: Located<StoreAmount>] = [:], introEligible: [String: Bool] = [:],
+                 locale: Located<String>? = nil) {
         self.storefront = storefront
         self.currency = currency
         self.prices = prices
         self.introPrices = introPrices
         self.introEligible = introEligible
+        self.locale = locale
     }
 }
 

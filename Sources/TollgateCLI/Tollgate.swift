@@ -24,6 +24,7 @@ package enum Tollgate {
         HistoryCommand.command,
         RollbackCommand.command,
         DiffCommand.command,
+        ServeCommand.command,
     ]
 
     /// Runs `tollgate <arguments>` and returns what it printed and its exit code.

@@ -61,7 +61,7 @@ extension JSONEncoder {
 }
 
 /// Turns Foundation's decoding errors into one line that names where the problem is.
-enum DecodingErrorText {
+package enum DecodingErrorText {
     static func describe(_ error: any Error, in json: Data) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let syntax = syntaxError(in: json) {
@@ -82,7 +82,7 @@ enum DecodingErrorText {
     }
 
     /// Where the JSON text itself is broken, as a line and column, from JSONSerialization's byte offset.
-    static func syntaxError(in json: Data) -> String? {
+    package static func syntaxError(in json: Data) -> String? {
         do {
             _ = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
             return nil

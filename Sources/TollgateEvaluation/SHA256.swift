@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), for the content hash of a bundle: Foundation has no digest on every platform,
 /// and the embeddable library links nothing else.
-struct SHA256 {
+package struct SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -13,7 +13,7 @@ struct SHA256 {
     ]
 
     /// The digest of `bytes` as 64 lowercase hex digits.
-    static func hex(_ bytes: some Collection<UInt8>) -> String {
+    package static func hex(_ bytes: some Collection<UInt8>) -> String {
         digest(bytes).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text

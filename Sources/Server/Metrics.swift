@@ -1,0 +1,66 @@
+import Synchronization
+
+/// Counters the service exports at `/metrics` in Prometheus text format: requests by route and status,
+/// a latency histogram by route, reloads by result, and the policies served.
+package final class Metrics: Sendable {
+    /// Upper bounds of the latency buckets, in seconds.
+    static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
+
+    private struct State {
+        var requests: [String: Int] = [:]
+        var latency: [String: (counts: [Int], sum: Double, count: Int)] = [:]
+        var reloads: [String: Int] = ["success": 0, "failure": 0]
+        var policies: [(app: String, hash: String)] = []
+    }
+
+    private let state = Mutex(State())
+
+    package init() {}
+
+    /// Counts one answered request.
+    func record(route: String, status: Int, seconds: Double) {
+        state.withLock { state in
+            state.requests["route=\"\(route)\",status=\"\(status)\"", default: 0] += 1
+            var entry = state.latency[route] ?? (Array(repeating: 0, count: Self.buckets.count), 0, 0)
+            if let index = Self.buckets.firstIndex(where: { seconds <= $0 }) { entry.counts[index] += 1 }
+            entry.sum += seconds
+            entry.count += 1
+            state.latency[route] = entry
+        }
+    }
+
+    func countReload(success: Bool) {
+        state.withLock { $0.reloads[success ? "success" : "failure", default: 0] += 1 }
+    }
+
+    func setPolicies(_ policies: [(app: String, hash: String)]) {
+        state.withLock { $0.policies = policies.sorted { $0.app < $1.app } }
+    }
+
+    /// The counters in Prometheus text exposition format 0.0.4.
+    func text() -> String {
+        state.withLock { state in
+            var lines = ["# HELP tollgate_requests_total Requests answered, by route and status.",
+                         "# TYPE tollgate_requests_total counter"]
+            lines += state.requests.keys.sorted().map { "tollgate_requests_total{\($0)} \(state.requests[$0] ?? 0)" }
+            lines += ["# HELP tollgate_request_duration_seconds Time to answer a request, by route.",
+                      "# TYPE tollgate_request_duration_seconds histogram"]
+            for route in state.latency.keys.sorted() {
+                guard let entry = state.latency[route] else { continue }
+                var cumulative = 0
+                for (bound, count) in zip(Self.buckets, entry.counts) {
+                    cumulative += count
+                    lines.append("tollgate_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(bound)\"} \(cumulative)")
+                }
+                lines.append("tollgate_request_duration_seconds_bucket{route=\"\(route)\",le=\"+Inf\"} \(entry.count)")
+                lines.append("tollgate_request_duration_seconds_sum{route=\"\(route)\"} \(entry.sum)")
+                lines.append("tollgate_request_duration_seconds_count{route=\"\(route)\"} \(entry.count)")
+            }
+            lines += ["# HELP tollgate_policy_info The policy each app is served with.", "# TYPE tollgate_policy_info gauge"]
+            lines += state.policies.map { "tollgate_policy_info{app=\"\($0.app)\",policy=\"\($0.hash)\"} 1" }
+            lines += ["# HELP tollgate_reloads_total Policy reloads, by result.", "# TYPE tollgate_reloads_total counter"]
+            lines += state.reloads.keys.sorted().map { "tollgate_reloads_total{result=\"\($0)\"} \(state.reloads[$0] ?? 0)" }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+}

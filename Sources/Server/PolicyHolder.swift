@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+
+/// Holds the snapshot requests read and replaces it when the source changes, checking on its own
+/// thread; a change that does not load keeps the good snapshot being served.
+package final class PolicyHolder: Sendable {
+    private let source: PolicySource
+    private let current = Mutex<ServiceSnapshot?>(nil)
+    private let stopped = Atomic<Bool>(false)
+    private let metrics: Metrics
+    private let log: @Sendable (String) -> Void
+
+    package init(source: PolicySource, metrics: Metrics, log: @escaping @Sendable (String) -> Void) {
+        self.source = source
+        self.metrics = metrics
+        self.log = log
+    }
+
+    /// The snapshot to answer from; nil until the first policy loads.
+    package var snapshot: ServiceSnapshot? { current.withLock { $0 } }
+
+    /// Loads now if the source changed since the snapshot being served; true when it was replaced.
+    @discardableResult
+    package func reloadIfChanged() -> Bool {
+        let fingerprint = source.fingerprint()
+        guard fingerprint != snapshot?.fingerprint else { return false }
+        do {
+            let releases = try source.load()
+            let next = ServiceSnapshot(releases: releases, fingerprint: fingerprint)
+            current.withLock { $0 = next }
+            metrics.countReload(success: true)
+            metrics.setPolicies(next.apps.values.map { ($0.release.compiled.app, $0.release.compiled.hash) })
+            log(#"{"event":"reload","result":"ok","apps":\#(next.apps.count)}"#)
+            return true
+        } catch {
+            metrics.countReload(success: false)
+            log(#"{"event":"reload","result":"failed","error":\#(jsonString(error.description))}"#)
+            return false
+        }
+    }
+
+    /// Checks the source every `interval` seconds on a thread of its own, until `stop()`.
+    package func watch(every interval: TimeInterval) {
+        let thread = Thread { [self] in
+            while !stopped.load(ordering: .relaxed) {
+                Thread.sleep(forTimeInterval: interval)
+                reloadIfChanged()
+            }
+        }
+        thread.name = "tollgate-reload"
+        thread.start()
+    }
+
+    package func stop() {
+        stopped.store(true, ordering: .relaxed)
+    }
+}
+
+/// `text` as a JSON string literal, for log lines.
+func jsonString(_ text: String) -> String {
+    String(decoding: JSONBody.encode([text]).dropFirst().dropLast(), as: UTF8.self)
+}

@@ -1,0 +1,123 @@
+import Foundation
+import PolicyLoader
+import PolicyModel
+import Rendering
+import TollgateEvaluation
+
+extension Router {
+    /// The snapshot being served; 503 until the first policy loads.
+    func snapshot() throws(Problem) -> ServiceSnapshot {
+        guard let snapshot = holder.snapshot else {
+            throw Problem("not-ready", status: 503, title: "Not ready", detail: "no valid policy has loaded yet")
+        }
+        return snapshot
+    }
+
+    /// The app `id` of the snapshot; 404 naming the apps served otherwise.
+    func app(_ id: String) throws(Problem) -> AppService {
+        let snapshot = try snapshot()
+        guard let app = snapshot.apps[id] else {
+            throw Problem.notFound("no app '\(id)'; this service has \(snapshot.apps.keys.sorted().joined(separator: ", "))")
+        }
+        return app
+    }
+
+    func ready() throws(Problem) -> HTTPResponse {
+        let snapshot = try snapshot()
+        return JSONBody.response(JSONBody.encode(["status": "ready", "apps": snapshot.apps.count] as [String: Any]))
+    }
+
+    func apps() throws(Problem) -> HTTPResponse {
+        let apps = try snapshot().apps.values.sorted { $0.release.compiled.app < $1.release.compiled.app }.map { app in
+            var entry: [String: Any] = ["app": app.release.compiled.app, "policy": app.release.compiled.hash]
+            if let version = app.release.version { entry["version"] = version }
+            return entry
+        }
+        return JSONBody.response(JSONBody.encode(["apps": apps]))
+    }
+
+    /// The compiled bundle; `If-None-Match` with its ETag answers 304.
+    func bundle(_ request: HTTPRequest, app id: String) throws(Problem) -> HTTPResponse {
+        let app = try app(id)
+        let headers = [("ETag", app.etag), ("Cache-Control", "no-cache")]
+        if Self.matches(request.header("if-none-match"), app.etag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return JSONBody.response(app.bundle, headers: headers)
+    }
+
+    /// Whether an `If-None-Match` value names `etag` (or is `*`).
+    static func matches(_ ifNoneMatch: String?, _ etag: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        return ifNoneMatch.split(separator: ",").contains { candidate in
+            let tag = candidate.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
+    }
+
+    /// SPEC section 5: which features the entitlements unlock and whether ads may show.
+    func evaluate(_ request: HTTPRequest, app id: String) throws(Problem) -> HTTPResponse {
+        let app = try app(id)
+        let input: EvaluationInput
+        do {
+            input = try EvaluationInput(json: Data(request.body))
+        } catch {
+            throw error.message.hasPrefix("bad JSON") || request.body.isEmpty
+                ? Problem.invalidJSON(request.body.isEmpty ? "the body is empty; send a JSON object" : error.message)
+                : Problem.invalidInput(error.message)
+        }
+        let decision = app.evaluator.evaluate(input, now: Date())
+        return JSONBody.response([UInt8](decision.json()))
+    }
+
+    /// The paywall in the request's locale with the request's prices (SPEC section 4 plus `locale`).
+    func render(_ request: HTTPRequest, app id: String, paywall: String) throws(Problem) -> HTTPResponse {
+        let app = try app(id)
+        _ = try JSONBody.object(request.body)
+        let loaded = PriceSheetLoader.load(request.body, file: "request body")
+        guard let prices = loaded.value, !loaded.hasErrors else {
+            throw Problem.invalidInput("the prices are not valid", errors: loaded.diagnostics.map { diagnostic in
+                "\(diagnostic.span.start.line):\(diagnostic.span.start.column): \(diagnostic.message)"
+            })
+        }
+        let locale = prices.locale?.value ?? app.release.sources.policy.app.defaultLocale.value
+        let page = try render(app, paywall: paywall, locale: locale, prices: prices)
+        return JSONBody.response(Array(PaywallJSONFormat().render(page).utf8))
+    }
+
+    /// The paywall as an HTML page with the policy's reference prices, for previews.
+    func preview(_ request: HTTPRequest, app id: String, paywall: String) throws(Problem) -> HTTPResponse {
+        let app = try app(id)
+        let policy = app.release.sources.policy
+        guard let currency = request.query["currency"] ?? policy.referenceCurrency else {
+            throw Problem.invalidInput("the policy has no reference prices to preview with")
+        }
+        let page = try render(app, paywall: paywall, locale: request.query["locale"] ?? policy.app.defaultLocale.value,
+                              prices: policy.referencePriceSheet(currency: currency))
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
+                            body: Array(PaywallHTMLFormat().render(page).utf8))
+    }
+
+    private func render(_ app: AppService, paywall: String, locale: String, prices: PriceSheet) throws(Problem)
+        -> RenderedPaywall
+    {
+        do {
+            let resolution = try app.renderer.resolve(paywall: paywall, locale: locale)
+            let formats: LocaleFormats
+            do {
+                formats = try app.formats(locale: resolution.formatLocale, currency: prices.currency.value)
+            } catch {
+                throw Problem.invalidInput(error.description)
+            }
+            return try app.renderer.render(paywall: paywall, resolution: resolution, formats: formats, prices: prices)
+        } catch let error as RenderError {
+            let known = app.release.sources.policy.paywalls.contains { $0.id.value == paywall }
+            throw known ? Problem.invalidInput(error.description) : Problem.notFound(
+                error.description + (error.help.map { "; \($0)" } ?? ""))
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem.invalidInput("\(error)")
+        }
+    }
+}

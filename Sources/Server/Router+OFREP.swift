@@ -1,0 +1,124 @@
+import Foundation
+import TollgateEvaluation
+
+/// The OpenFeature Remote Evaluation Protocol (STANDARDS.md section 1): each feature is a boolean flag
+/// named by its id, each ad placement a boolean flag `ads.<placement>`. The evaluation context carries
+/// `app`, `entitlements` (objects as in SPEC section 5, or product ids), `synced`, `consent` and `now`.
+extension Router {
+    /// An OFREP failure: the protocol's error code, its HTTP status, and details in words.
+    struct OFREPError: Error {
+        var code: String
+        var status: Int
+        var details: String
+    }
+
+    func ofrepFlag(_ request: HTTPRequest, key: String) -> HTTPResponse {
+        do throws(OFREPError) {
+            let (app, decision) = try ofrepDecision(request)
+            guard let flag = Self.flag(key, app: app, decision: decision) else {
+                return JSONBody.response(JSONBody.encode([
+                    "key": key, "errorCode": "FLAG_NOT_FOUND",
+                    "errorDetails": "app '\(app.release.compiled.app)' has no feature or placement flag '\(key)'",
+                ]), status: 404)
+            }
+            return JSONBody.response(JSONBody.encode(flag))
+        } catch {
+            return JSONBody.response(JSONBody.encode([
+                "key": key, "errorCode": error.code, "errorDetails": error.details,
+            ]), status: error.status)
+        }
+    }
+
+    /// Every flag of the app; `If-None-Match` with the answer's ETag answers 304.
+    func ofrepBulk(_ request: HTTPRequest) -> HTTPResponse {
+        do throws(OFREPError) {
+            let (app, decision) = try ofrepDecision(request)
+            let bundle = app.release.compiled.bundle
+            let keys = bundle.features.map(\.id) + bundle.ads.placements.map { "ads.\($0)" }
+            let body = JSONBody.encode([
+                "flags": keys.compactMap { Self.flag($0, app: app, decision: decision) },
+                "metadata": ["app": app.release.compiled.app, "policy": app.release.compiled.hash],
+            ] as [String: Any])
+            let etag = "\"\(SHA256.hex(body).prefix(32))\""
+            let headers = [("ETag", etag), ("Cache-Control", "no-cache")]
+            if Self.matches(request.header("if-none-match"), etag) { return HTTPResponse(status: 304, headers: headers) }
+            return JSONBody.response(body, headers: headers)
+        } catch {
+            return JSONBody.response(JSONBody.encode(["errorCode": error.code, "errorDetails": error.details]),
+                                     status: error.status)
+        }
+    }
+
+    /// The app the context names (or the only one served) and its decision for the context.
+    private func ofrepDecision(_ request: HTTPRequest) throws(OFREPError) -> (AppService, Decision) {
+        let body: [String: Any]
+        do {
+            body = try JSONBody.object(request.body)
+        } catch {
+            throw OFREPError(code: "PARSE_ERROR", status: 400, details: error.detail)
+        }
+        // The Python provider sends `{}` when there is no context: an empty context.
+        let context: [String: Any]
+        switch body["context"] {
+        case nil: context = [:]
+        case let object as [String: Any]: context = object
+        default: throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: "'context' must be an object")
+        }
+        if let key = context["targetingKey"], (key as? String)?.isEmpty != false {
+            throw OFREPError(code: "TARGETING_KEY_MISSING", status: 400,
+                             details: "'targetingKey' must be a non-empty string when given")
+        }
+        guard let snapshot = holder.snapshot else {
+            throw OFREPError(code: "GENERAL", status: 500, details: "no valid policy has loaded yet")
+        }
+        let app: AppService
+        switch context["app"] {
+        case let id as String:
+            guard let named = snapshot.apps[id] else {
+                throw OFREPError(code: "INVALID_CONTEXT", status: 400,
+                                 details: "no app '\(id)'; this service has \(snapshot.apps.keys.sorted().joined(separator: ", "))")
+            }
+            app = named
+        case nil where snapshot.apps.count == 1:
+            app = snapshot.apps.values.first!
+        default:
+            throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: "the context needs 'app', one of "
+                             + snapshot.apps.keys.sorted().joined(separator: ", "))
+        }
+        var input: [String: Any] = [:]
+        for key in ["synced", "consent", "now"] { input[key] = context[key] }
+        if let entitlements = context["entitlements"] {
+            guard let list = entitlements as? [Any] else {
+                throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: "'entitlements' must be a list")
+            }
+            input["entitlements"] = list.map { $0 is String ? ["product": $0, "state": "active"] : $0 }
+        }
+        do {
+            let evaluation = try EvaluationInput(json: Data(JSONBody.encode(input)))
+            return (app, app.evaluator.evaluate(evaluation, now: Date()))
+        } catch {
+            throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: error.message)
+        }
+    }
+
+    /// One flag's evaluation: `TARGETING_MATCH` where entitlements decide it, `STATIC` where every user
+    /// gets the same answer.
+    private static func flag(_ key: String, app: AppService, decision: Decision) -> [String: Any]? {
+        let value: Bool
+        let isStatic: Bool
+        let bundle = app.release.compiled.bundle
+        if key.hasPrefix("ads."), let enabled = decision.ads.placements[String(key.dropFirst(4))] {
+            value = enabled
+            isStatic = !bundle.tiers.contains { $0.adFree } && !bundle.ads.hideUntilSynced && !bundle.ads.requireConsent
+        } else if let unlocked = decision.features[key] {
+            value = unlocked
+            let free = bundle.tiers.first { $0.id == "free" }.map { [$0.id] + $0.includes } ?? ["free"]
+            isStatic = bundle.features.first { $0.id == key }.map { free.contains($0.tier) } ?? false
+        } else {
+            return nil
+        }
+        return ["key": key, "value": value, "reason": isStatic ? "STATIC" : "TARGETING_MATCH",
+                "variant": value ? "on" : "off",
+                "metadata": ["app": decision.app, "policy": decision.policy]]
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The service's routes (SPEC section 7): request in, response out, no sockets. Counts every request
+/// in the metrics and logs one line per request (method, route, status, duration; never bodies).
+package struct Router: HTTPResponder {
+    /// The largest request body accepted.
+    package static let maxBodyBytes = 64 * 1024
+
+    let holder: PolicyHolder
+    let metrics: Metrics
+    /// Nil when no admin token is configured: the admin routes are then disabled.
+    let admin: Admin?
+    let log: @Sendable (String) -> Void
+
+    package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, log: @escaping @Sendable (String) -> Void) {
+        self.holder = holder
+        self.metrics = metrics
+        self.admin = admin
+        self.log = log
+    }
+
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
+        let start = ContinuousClock.now
+        let (route, response) = dispatch(request)
+        let elapsed = start.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        metrics.record(route: route, status: response.status, seconds: seconds)
+        log(#"{"method":\#(jsonString(request.method)),"route":\#(jsonString(route)),"status":\#(response.status),"#
+            + #""duration_ms":\#((seconds * 1_000_000).rounded() / 1000)}"#)
+        return response
+    }
+
+    /// One route: a path pattern with `{name}` segments, the methods it takes, and its handler.
+    struct Endpoint: Sendable {
+        var pattern: String
+        var methods: [String]
+        var handle: @Sendable (Router, HTTPRequest, [String: String]) throws(Problem) -> HTTPResponse
+    }
+
+    static let endpoints: [Endpoint] = [
+        Endpoint(pattern: "/healthz", methods: ["GET"]) { _, _, _ throws(Problem) in
+            JSONBody.response(JSONBody.encode(["status": "ok"]))
+        },
+        Endpoint(pattern: "/readyz", methods: ["GET"]) { router, _, _ throws(Problem) in try router.ready() },
+        Endpoint(pattern: "/metrics", methods: ["GET"]) { router, _, _ throws(Problem) in
+            HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
+                         body: Array(router.metrics.text().utf8))
+        },
+        Endpoint(pattern: "/v1/apps", methods: ["GET"]) { router, _, _ throws(Problem) in try router.apps() },
+        Endpoint(pattern: "/v1/apps/{app}/bundle", methods: ["GET"]) { router, request, parameters throws(Problem) in
+            try router.bundle(request, app: parameters["app"] ?? "")
+        },
+        Endpoint(pattern: "/v1/apps/{app}/evaluate", methods: ["POST"]) { router, request, parameters throws(Problem) in
+            try router.evaluate(request, app: parameters["app"] ?? "")
+        },
+        Endpoint(pattern: "/v1/apps/{app}/paywalls/{paywall}/render", methods: ["POST"]) {
+            router, request, parameters throws(Problem) in
+            try router.render(request, app: parameters["app"] ?? "", paywall: parameters["paywall"] ?? "")
+        },
+        Endpoint(pattern: "/v1/apps/{app}/paywalls/{paywall}/preview", methods: ["GET"]) {
+            router, request, parameters throws(Problem) in
+            try router.preview(request, app: parameters["app"] ?? "", paywall: parameters["paywall"] ?? "")
+        },
+        Endpoint(pattern: "/ofrep/v1/evaluate/flags/{key}", methods: ["POST"]) {
+            router, request, parameters throws(Problem) in
+            router.ofrepFlag(request, key: parameters["key"] ?? "")
+        },
+        Endpoint(pattern: "/ofrep/v1/evaluate/flags", methods: ["POST"]) { router, request, _ throws(Problem) in
+            router.ofrepBulk(request)
+        },
+        Endpoint(pattern: "/v1/admin/publish", methods: ["POST"]) { router, request, _ throws(Problem) in
+            try router.adminCommand(request, "publish")
+        },
+        Endpoint(pattern: "/v1/admin/rollback", methods: ["POST"]) { router, request, _ throws(Problem) in
+            try router.adminCommand(request, "rollback")
+        },
+        Endpoint(pattern: "/v1/admin/history", methods: ["GET"]) { router, request, _ throws(Problem) in
+            try router.adminCommand(request, "history")
+        },
+    ]
+
+    /// The route's pattern (the metrics label) and the answer.
+    private func dispatch(_ request: HTTPRequest) -> (String, HTTPResponse) {
+        let segments = request.path.split(separator: "/").map(String.init)
+        let matches = Self.endpoints.compactMap { endpoint in Self.match(endpoint.pattern, segments).map { (endpoint, $0) } }
+        guard let (first, _) = matches.first else {
+            return ("unmatched", Problem.notFound("no route \(request.method) \(request.path)").response(path: request.path))
+        }
+        guard let (endpoint, parameters) = matches.first(where: { $0.0.methods.contains(request.method) }) else {
+            let allow = matches.flatMap(\.0.methods).joined(separator: ", ")
+            let problem = Problem("method-not-allowed", status: 405, title: "Method not allowed",
+                                  detail: "\(request.method) is not allowed on \(first.pattern); use \(allow)",
+                                  extra: ["allow": allow])
+            return (first.pattern, problem.response(path: request.path, extraHeaders: [("Allow", allow)]))
+        }
+        do throws(Problem) {
+            if request.bodyTooLarge { throw Problem.tooLarge }
+            if request.method == "POST", let type = request.header("content-type"),
+               type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() != "application/json" {
+                throw Problem.unsupportedMediaType(type)
+            }
+            return (endpoint.pattern, try endpoint.handle(self, request, parameters))
+        } catch {
+            return (endpoint.pattern, error.response(path: request.path))
+        }
+    }
+
+    /// The `{name}` values of `pattern` in `segments`, or nil when the path does not match.
+    private static func match(_ pattern: String, _ segments: [String]) -> [String: String]? {
+        let parts = pattern.split(separator: "/")
+        guard parts.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (part, segment) in zip(parts, segments) {
+            if part.hasPrefix("{") {
+                parameters[String(part.dropFirst().dropLast())] = segment
+            } else if part != segment {
+                return nil
+            }
+        }
+        return parameters
+    }
+}

@@ -1,0 +1,161 @@
+import Diagnostics
+import Foundation
+import PolicyModel
+import Server
+import Store
+import TollgateEvaluation
+
+/// `tollgate serve`: the HTTP service (SPEC section 7) until SIGTERM or SIGINT.
+enum ServeCommand {
+    static let command = Tollgate.Command(
+        name: "serve",
+        summary: "serve evaluation, bundles, paywalls, OFREP, admin and metrics over HTTP",
+        usage: """
+            usage: tollgate serve [--db FILE --channel C] [--port N] [--host ADDRESS]
+
+            Without --db, serves Policies/ and Templates/ and reloads them when they change. With
+            --db, serves what the channel (default production) points at in the store, and picks up
+            a publish or rollback by another process within a second. A change that does not load
+            never replaces the policy being served. Admin routes need TOLLGATE_ADMIN_TOKEN.
+            --port N        default 8080 (0 picks a free port)
+            --host ADDRESS  the address to listen on (default: all interfaces)
+            Stops on SIGTERM or SIGINT after finishing the requests in flight.
+
+            """,
+        run: run)
+
+    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
+        let arguments = try Arguments(arguments, options: ["--db", "--channel", "--port", "--host"], flags: [])
+        guard let port = Int(arguments["--port"] ?? "8080"), (0...65_535).contains(port) else {
+            throw .usage("--port must be a number from 0 to 65535")
+        }
+        let workspace = Workspace(context: context)
+        let source = try arguments["--db"] == nil
+            ? folderSource(workspace)
+            : storeSource(workspace, path: workspace.absolute(arguments["--db"] ?? ""),
+                          channel: arguments["--channel"] ?? PublishCommand.defaultChannel)
+        let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        let metrics = Metrics()
+        let holder = PolicyHolder(source: source, metrics: metrics, log: log)
+        holder.reloadIfChanged()
+        holder.watch(every: 0.5)
+        let admin = context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }.map { token in
+            Admin(token: token) { command in
+                let result = Tollgate.run(command + (arguments["--db"].map { ["--db", $0] } ?? []), context: context)
+                return (result.exitCode, result.stdout, result.stderr)
+            }
+        }
+        let router = Router(holder: holder, metrics: metrics, admin: admin, log: log)
+        let server = HTTPServer(responder: router, configuration: .init(port: port, bindAddress: arguments["--host"]))
+        do {
+            try server.start()
+        } catch {
+            throw .failure(error.description)
+        }
+        let base = "http://127.0.0.1:\(server.port)"
+        log(#"{"event":"listening","url":"\#(base)","source":\#(jsonQuoted(source.description)),"#
+            + #""apps":\#(holder.snapshot?.apps.count ?? 0),"admin":\#(admin != nil)}"#)
+        server.runUntilSignalled()
+        holder.stop()
+        return CommandResult(stderr: "tollgate serve: stopped\n")
+    }
+
+    /// `Policies/` and `Templates/` under the current directory, reloaded when a file changes.
+    static func folderSource(_ workspace: Workspace) throws(CommandError) -> PolicySource {
+        PolicySource(
+            description: "Policies/ and Templates/ in \(workspace.context.currentDirectory)",
+            fingerprint: { workspace.fingerprint(of: ["Policies", "Templates"]) },
+            load: { () throws(ReloadError) in
+                let files = (try? workspace.policyFiles([])) ?? []
+                guard !files.isEmpty else { throw ReloadError("no policies in Policies/") }
+                var releases: [AppRelease] = []
+                for file in files {
+                    do throws(CommandError) {
+                        let compiled = try workspace.compiledApp(Workspace.stem(file))
+                        releases.append(AppRelease(sources: compiled.sources, compiled: compiled.policy))
+                    } catch {
+                        throw ReloadError(error.text)
+                    }
+                }
+                return releases
+            })
+    }
+
+    /// What `channel` points at in the store at `path`, checked for changes by the snapshots' hashes.
+    static func storeSource(_ workspace: Workspace, path: String, channel: String) throws(CommandError) -> PolicySource {
+        do {
+            _ = try PolicyStore(path: path, writable: false)
+        } catch {
+            throw .failure(error.description)
+        }
+        let active = { @Sendable () throws(StoreError) -> [Snapshot] in
+            let store = try PolicyStore(path: path, writable: false)
+            var snapshots: [Snapshot] = []
+            for app in try store.apps() {
+                if let snapshot = try store.active(app: app, channel: channel) { snapshots.append(snapshot) }
+            }
+            return snapshots
+        }
+        return PolicySource(
+            description: "channel \(channel) of \(path)",
+            fingerprint: { ((try? active()) ?? []).map { "\($0.app)=\($0.hash)" }.joined(separator: ",") },
+            load: { () throws(ReloadError) in
+                let snapshots: [Snapshot]
+                do throws(StoreError) {
+                    snapshots = try active()
+                } catch {
+                    throw ReloadError(error.description)
+                }
+                guard !snapshots.isEmpty else { throw ReloadError("nothing is published on channel \(channel)") }
+                var releases: [AppRelease] = []
+                for snapshot in snapshots {
+                    do {
+                        let sources = try workspace.sources(of: snapshot)
+                        let compiled = try CompiledPolicy(bundleJSON: Data(snapshot.bundle))
+                        releases.append(AppRelease(sources: sources, compiled: compiled, version: snapshot.version))
+                    } catch let error as BundleError {
+                        throw ReloadError("version \(snapshot.version) of \(snapshot.app): \(error)")
+                    } catch let error as CommandError {
+                        throw ReloadError(error.text)
+                    } catch {
+                        throw ReloadError("\(error)")
+                    }
+                }
+                return releases
+            })
+    }
+
+    private static func jsonQuoted(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [text])) ?? Data("[\"\"]".utf8)
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+}
+
+extension CommandError {
+    /// The error as the command line would print it.
+    var text: String {
+        switch self {
+        case .usage(let message), .failure(let message), .invalidInput(let message): message
+        case .findings(let diagnostics): TextFormat().render(diagnostics)
+        }
+    }
+}
+
+extension Workspace {
+    /// Names, sizes and modification times of every file under `folders`: changes when any file does.
+    func fingerprint(of folders: [String]) -> String {
+        var entries: [String] = []
+        for folder in folders {
+            let root = absolute(folder)
+            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
+            while let path = walker.nextObject() as? String {
+                let attributes = walker.fileAttributes ?? [:]
+                guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+                let size = attributes[.size] as? Int ?? 0
+                let time = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                entries.append("\(folder)/\(path):\(size):\(time)")
+            }
+        }
+        return entries.sorted().joined(separator: "\n")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Server
+import Synchronization
+import Testing
+
+/// Admin routes behind a bearer token, and reloads that never replace a good policy with a bad one.
+@Suite struct AdminAndReloadTests {
+    @Test func adminRoutesAreDisabledWithoutAToken() {
+        let service = ExampleService(adminToken: nil)
+        let answer = service.send("POST", "/v1/admin/publish", json: #"{ "app": "photocollage" }"#,
+                                  headers: ["Authorization": "Bearer s3cret"])
+        #expect(answer.status == 404)
+        #expect(answer.object["type"] as? String == "urn:tollgate:problem:admin-disabled")
+    }
+
+    @Test(arguments: [nil, "Bearer wrong", "Bearer s3cre", "Bearer s3cret2", "s3cret"] as [String?])
+    func aMissingOrWrongTokenIs401(authorization: String?) {
+        let service = ExampleService()
+        let headers = authorization.map { ["Authorization": $0] } ?? [:]
+        #expect(service.send("POST", "/v1/admin/publish", json: "{}", headers: headers).status == 401)
+        #expect(service.send("GET", "/v1/admin/history", headers: headers).status == 401)
+        #expect(service.commands.isEmpty)
+    }
+
+    @Test func theRightTokenRunsTheStoreCommands() {
+        let service = ExampleService()
+        let auth = ["Authorization": "Bearer s3cret"]
+        let publish = service.send("POST", "/v1/admin/publish",
+                                   json: #"{ "app": "photocollage", "channel": "staging", "message": "ship it" }"#, headers: auth)
+        #expect(publish.status == 200)
+        #expect(publish.object["result"] as? [String] == ["published photocollage version 2"])
+        let rollback = service.send("POST", "/v1/admin/rollback", json: #"{ "app": "photocollage", "to": 3 }"#, headers: auth)
+        #expect(rollback.status == 200)
+        let history = service.send("GET", "/v1/admin/history", headers: auth, query: ["app": "photocollage"])
+        #expect(history.status == 200 && history.text == "[]\n")
+        #expect(service.commands == [
+            ["publish", "--app", "photocollage", "--channel", "staging", "-m", "ship it"],
+            ["rollback", "--app", "photocollage", "--to", "3"],
+            ["history", "--app", "photocollage", "--format", "json"],
+        ])
+        let unknown = service.send("POST", "/v1/admin/publish", json: #"{ "db": "/etc/passwd" }"#, headers: auth)
+        #expect(unknown.status == 400)
+    }
+
+    @Test func readRoutesNeedNoToken() {
+        #expect(ExampleService().send("GET", "/v1/apps").status == 200)
+    }
+
+    @Test func aBrokenChangeKeepsTheGoodPolicyAndIsCounted() {
+        let generation = Atomic<Int>(0)
+        let source = PolicySource(
+            description: "changing", fingerprint: { "v\(generation.load(ordering: .relaxed))" },
+            load: { () throws(ReloadError) in
+                guard generation.load(ordering: .relaxed) == 0 else { throw ReloadError("Policies/photocollage.yaml:3:1: error") }
+                return try ExampleService.releases()
+            })
+        let service = ExampleService(source: source)
+        let before = service.holder.snapshot
+        generation.store(1, ordering: .relaxed)
+        #expect(!service.holder.reloadIfChanged())
+        #expect(service.holder.snapshot === before)
+        #expect(service.send("GET", "/readyz").status == 200)
+        #expect(service.send("GET", "/metrics").text.contains(#"tollgate_reloads_total{result="failure"} 1"#))
+        #expect(service.log.contains { $0.contains(#""result":"failed""#) })
+    }
+
+    @Test func aGoodChangeIsSwappedInWhole() {
+        let generation = Atomic<Int>(0)
+        let source = PolicySource(
+            description: "changing", fingerprint: { "v\(generation.load(ordering: .relaxed))" },
+            load: { () throws(ReloadError) in
+                let releases = try ExampleService.releases()
+                return generation.load(ordering: .relaxed) == 0 ? releases : releases.filter { $0.compiled.app == "lingualeap" }
+            })
+        let service = ExampleService(source: source)
+        let before = service.holder.snapshot
+        generation.store(1, ordering: .relaxed)
+        #expect(service.holder.reloadIfChanged())
+        #expect(before?.apps.count == 2)
+        #expect(service.holder.snapshot?.apps.keys.sorted() == ["lingualeap"])
+        #expect(!service.holder.reloadIfChanged())
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Server
+import Testing
+
+/// The OpenFeature Remote Evaluation Protocol endpoints: flags, reasons, errors and ETags.
+@Suite struct OFREPTests {
+    let service = ExampleService()
+
+    func flag(_ key: String, _ context: String) -> HTTPResponse {
+        service.send("POST", "/ofrep/v1/evaluate/flags/\(key)", json: #"{ "context": \#(context) }"#)
+    }
+
+    static let premium = #"{ "targetingKey": "user-1", "app": "photocollage", "entitlements": ["com.example.photocollage.premium.yearly"], "synced": true, "consent": "granted" }"#
+    static let free = #"{ "targetingKey": "user-2", "app": "photocollage", "entitlements": [], "synced": true, "consent": "granted" }"#
+
+    @Test func aFeatureDecidedByEntitlementsIsATargetingMatch() {
+        let on = flag("cloud-sync", Self.premium)
+        #expect(on.status == 200)
+        #expect(on.object["key"] as? String == "cloud-sync")
+        #expect(on.object["value"] as? Bool == true)
+        #expect(on.object["reason"] as? String == "TARGETING_MATCH")
+        #expect(on.object["variant"] as? String == "on")
+        #expect(((on.object["metadata"] as? [String: Any])?["policy"] as? String)?.hasPrefix("sha256:") == true)
+        let off = flag("cloud-sync", Self.free)
+        #expect(off.object["value"] as? Bool == false)
+        #expect(off.object["variant"] as? String == "off")
+    }
+
+    @Test func aFeatureEveryoneHasIsStatic() {
+        let basic = flag("collage.basic", Self.free)
+        #expect(basic.object["value"] as? Bool == true)
+        #expect(basic.object["reason"] as? String == "STATIC")
+    }
+
+    @Test func adPlacementsAreFlagsNamedAds() {
+        #expect(flag("ads.banner.home", Self.free).object["value"] as? Bool == true)
+        #expect(flag("ads.banner.home", Self.premium).object["value"] as? Bool == false)
+        #expect(flag("ads.banner.home", Self.premium).object["reason"] as? String == "TARGETING_MATCH")
+    }
+
+    @Test func entitlementObjectsAsInSection5AreAccepted() {
+        let context = #"{ "targetingKey": "u", "app": "photocollage", "entitlements": [{ "product": "com.example.photocollage.premium.yearly", "state": "revoked" }] }"#
+        #expect(flag("cloud-sync", context).object["value"] as? Bool == false)
+    }
+
+    @Test func unknownFlagsAre404FlagNotFound() {
+        let answer = flag("cloud-sink", Self.premium)
+        #expect(answer.status == 404)
+        #expect(answer.object["errorCode"] as? String == "FLAG_NOT_FOUND")
+        #expect(answer.object["errorDetails"] is String)
+    }
+
+    @Test func errorsUseTheProtocolsCodesWithDetails() {
+        let parse = service.send("POST", "/ofrep/v1/evaluate/flags/cloud-sync", json: "{ nope")
+        #expect(parse.status == 400 && parse.object["errorCode"] as? String == "PARSE_ERROR")
+        #expect(parse.object["errorDetails"] is String)
+        let noApp = service.send("POST", "/ofrep/v1/evaluate/flags/cloud-sync", json: "{}")
+        #expect(noApp.status == 400 && noApp.object["errorCode"] as? String == "INVALID_CONTEXT")
+        #expect((noApp.object["errorDetails"] as? String)?.contains("needs 'app'") == true)
+        let badState = flag("cloud-sync", #"{ "targetingKey": "u", "app": "photocollage", "entitlements": [{ "product": "x", "state": "owned" }] }"#)
+        #expect(badState.status == 400 && badState.object["errorCode"] as? String == "INVALID_CONTEXT")
+        let emptyKey = flag("cloud-sync", #"{ "targetingKey": "", "app": "photocollage" }"#)
+        #expect(emptyKey.status == 400 && emptyKey.object["errorCode"] as? String == "TARGETING_KEY_MISSING")
+    }
+
+    @Test func anEmptyBodyIsTolerated() {
+        let onlyApp = ExampleService(source: PolicySource(description: "one", fingerprint: { "one" }, load: {
+            () throws(ReloadError) in try ExampleService.releases().filter { $0.compiled.app == "photocollage" }
+        }))
+        let answer = onlyApp.send("POST", "/ofrep/v1/evaluate/flags/collage.basic", json: "{}")
+        #expect(answer.status == 200)
+        #expect(answer.object["value"] as? Bool == true)
+    }
+
+    @Test func bulkEvaluationListsEveryFlagWithAnETag() throws {
+        let bulk = service.send("POST", "/ofrep/v1/evaluate/flags", json: #"{ "context": \#(Self.premium) }"#)
+        #expect(bulk.status == 200)
+        let flags = bulk.object["flags"] as? [[String: Any]] ?? []
+        #expect(flags.count == 4 + 3)
+        #expect(flags.contains { $0["key"] as? String == "ads.interstitial.export" })
+        let etag = try #require(bulk.header("ETag"))
+        let again = service.send("POST", "/ofrep/v1/evaluate/flags", json: #"{ "context": \#(Self.premium) }"#,
+                                 headers: ["If-None-Match": etag])
+        #expect(again.status == 304)
+        let other = service.send("POST", "/ofrep/v1/evaluate/flags", json: #"{ "context": \#(Self.free) }"#,
+                                 headers: ["If-None-Match": etag])
+        #expect(other.status == 200)
+        let bad = service.send("POST", "/ofrep/v1/evaluate/flags", json: "[")
+        #expect(bad.status == 400 && bad.object["errorCode"] as? String == "PARSE_ERROR" && bad.object["key"] == nil)
+    }
+}

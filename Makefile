@@ -2,6 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/tollgate
 APPS := $(basename $(notdir $(wildcard Policies/*.yaml)))
+PORT ?= 8080
 # CI builds with warnings as errors.
 STRICT := $(if $(CI),-Xswiftc -warnings-as-errors,)
 
@@ -12,6 +13,14 @@ run: deps build
 	@for app in $(APPS); do echo; echo "== $$app: features by tier"; $(BIN) matrix --app $$app || exit 1; done
 	@for app in $(APPS); do echo; echo "== $$app: the paywall in the US store"; \
 	  $(BIN) render --app $$app --prices Prices/$$app/USA.yaml || exit 1; done
+	@echo
+	@echo "== serving the examples on http://127.0.0.1:$(PORT) (Ctrl-C stops); try:"
+	@echo "  curl -s -X POST http://127.0.0.1:$(PORT)/v1/apps/photocollage/evaluate -H 'Content-Type: application/json' \\"
+	@echo "    -d '{\"entitlements\": [{\"product\": \"com.example.photocollage.removeads\", \"state\": \"active\"}]}'"
+	@echo "  curl -s -X POST http://127.0.0.1:$(PORT)/ofrep/v1/evaluate/flags/cloud-sync -H 'Content-Type: application/json' \\"
+	@echo "    -d '{\"context\": {\"targetingKey\": \"user-1\", \"app\": \"photocollage\", \"entitlements\": [\"com.example.photocollage.premium.yearly\"]}}'"
+	@echo "  curl -s 'http://127.0.0.1:$(PORT)/v1/apps/lingualeap/paywalls/main/preview?locale=ar' > preview.html"
+	$(BIN) serve --port $(PORT)
 
 build:
 	$(SWIFT) build -c release --product tollgate $(STRICT)

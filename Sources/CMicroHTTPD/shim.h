@@ -27,7 +27,8 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags, uint16_t port, u
     size_t count = 0;
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, connection_limit, NULL};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds, NULL};
-    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)connection_memory_limit, NULL};
+    options[count++] =
+        (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)connection_memory_limit, NULL};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, cls};
     /* MHD warns about a pool size of 0 or 1 instead of taking it as "no pool". */
     if (thread_pool_size > 1)

@@ -2,7 +2,8 @@ internal import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// Serves an `HTTPResponder` over HTTP/1.1 with libmicrohttpd: one epoll polling thread per pool worker.
+/// Serves an `HTTPResponder` over HTTP/1.1 with libmicrohttpd: a pool of worker threads, each polling its share of
+/// the connections with poll() and calling the responder itself.
 ///
 /// The only code that touches libmicrohttpd. Requests reach the responder on the server's own threads, several at
 /// once; `shutdown(timeout:)` stops accepting, lets in-flight requests finish and then stops the daemon.
@@ -13,21 +14,30 @@ package final class HTTPServer: Sendable {
         package var port: Int
         /// A dotted IPv4 address to listen on, such as `127.0.0.1`; nil listens on all interfaces.
         package var bindAddress: String?
-        /// Worker threads, each with its own epoll loop. Measured with wrk on 2 cores (trivial responder,
-        /// 64 keep-alive connections): 1 worker 50k req/s, 2 workers 57k, 4 workers 56k; see `threadPoolSize`'s default.
+        /// Worker threads; 1 serves every connection from MHD's single polling thread.
+        ///
+        /// A worker runs the responder inline, so one slow response holds up every connection of its worker.
+        /// Measured with wrk 2 threads on the same 2-core host (trivial responder, keep-alive, host busy with builds):
+        /// 16 connections 1/2/4 workers ≈ 27k/36k/37k req/s; 64 connections ≈ 22k/34k/46k with p50 2.4/1.3/0.9 ms;
+        /// 256 connections ≈ 20k/34k/32k; a new connection per request ≈ 8k/6k/6k. The default, 4, was never far
+        /// behind 2 and leaves three quarters of the connections moving behind a slow response.
         package var threadPoolSize: Int
         /// Connections served at once; further clients are accepted and closed at once.
         package var connectionLimit: Int
         /// Connections per client address; nil for no limit, the right choice behind a proxy or load balancer.
         package var perIPConnectionLimit: Int?
         /// How long a connection may stay idle (no bytes either way) before it is closed, rounded up to whole seconds.
+        ///
+        /// It drops clients that connect and stall; one trickling a byte at a time stays until `connectionLimit` or
+        /// `perIPConnectionLimit` stops it. The default outlasts nginx's 60 s upstream keep-alive, so a proxy never
+        /// reuses a connection the server is closing.
         package var connectionTimeout: Duration
         /// The largest request body kept; a longer one sets `HTTPRequest.bodyTooLarge` and the rest is discarded.
         package var maxBodyBytes: Int
 
         /// Defaults chosen for a 2-core host.
-        package init(port: Int = 8080, bindAddress: String? = nil, threadPoolSize: Int = 2, connectionLimit: Int = 1024,
-                     perIPConnectionLimit: Int? = nil, connectionTimeout: Duration = .seconds(30),
+        package init(port: Int = 8080, bindAddress: String? = nil, threadPoolSize: Int = 4, connectionLimit: Int = 1024,
+                     perIPConnectionLimit: Int? = nil, connectionTimeout: Duration = .seconds(65),
                      maxBodyBytes: Int = 64 * 1024) {
             self.port = port
             self.bindAddress = bindAddress
@@ -41,8 +51,11 @@ package final class HTTPServer: Sendable {
 
     /// Why the server could not start.
     package enum StartError: Error, Equatable, CustomStringConvertible {
+        /// Another socket is bound to the port.
         case portInUse(Int)
+        /// `Configuration.bindAddress` is not a dotted IPv4 address.
         case invalidBindAddress(String)
+        /// Anything else, with the system's reason.
         case failed(port: Int, reason: String)
 
         package var description: String {
@@ -60,6 +73,7 @@ package final class HTTPServer: Sendable {
         var quiescedSocket: Int32?
     }
 
+    /// The configuration the server was created with.
     package let configuration: Configuration
     private let context: ServerContext
     private let running = Mutex<Running?>(nil)
@@ -80,40 +94,45 @@ package final class HTTPServer: Sendable {
 
     /// Binds the port and starts serving on background threads; returns once the socket listens.
     package func start() throws(StartError) {
+        let configuration = configuration
+        guard (0...Int(UInt16.max)).contains(configuration.port) else {
+            throw .failed(port: configuration.port, reason: "not a TCP port")
+        }
+        var address = in_addr()
+        if let bindAddress = configuration.bindAddress, inet_pton(AF_INET, bindAddress, &address) != 1 {
+            throw .invalidBindAddress(bindAddress)
+        }
+        // poll(), not epoll: with epoll, MHD 0.9.75 stopped serving some of 256 busy keep-alive connections
+        // (without a pool in about half the runs, with a pool of 2 in about 1 in 12); poll() never did.
+        let flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+        let timeout = configuration.connectionTimeout.components
+        let timeoutSeconds = max(timeout.seconds + (timeout.attoseconds > 0 ? 1 : 0), 1)
         try running.withLock { running throws(StartError) in
-            precondition(running == nil, "HTTPServer.start() called twice")
-            let configuration = configuration
-            guard (0...Int(UInt16.max)).contains(configuration.port) else {
-                throw .failed(port: configuration.port, reason: "not a TCP port")
-            }
-            // Without a pool, MHD 0.9.75's single epoll thread stopped reading a burst of 256 new connections
-            // (measured with wrk); poll() served them.
-            let polling = configuration.threadPoolSize > 1 ? MHD_USE_EPOLL_INTERNAL_THREAD : MHD_USE_POLL_INTERNAL_THREAD
-            let flags = polling.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
-            let timeout = configuration.connectionTimeout.components
+            precondition(running == nil, "HTTPServer.start() called while running")
             var error: Int32 = 0
             let daemon = cmhd_start(
                 flags, UInt16(configuration.port), UInt32(clamping: configuration.threadPoolSize),
-                UInt32(clamping: configuration.connectionLimit), UInt32(clamping: configuration.perIPConnectionLimit ?? 0),
-                UInt32(clamping: max(timeout.seconds + (timeout.attoseconds > 0 ? 1 : 0), 1)), 32 * 1024,
-                configuration.bindAddress, { cls, connection, url, method, _, data, size, slot in
+                UInt32(clamping: configuration.connectionLimit),
+                UInt32(clamping: configuration.perIPConnectionLimit ?? 0), UInt32(clamping: timeoutSeconds),
+                32 * 1024, configuration.bindAddress,
+                { cls, connection, url, method, _, data, size, slot in
                     guard let cls, let connection, let url, let method, let size, let slot else { return .NO }
                     return Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
                         .handle(connection, url: url, method: method, data: data, size: size, slot: slot)
-                }, { cls, _, slot, _ in
+                },
+                { cls, _, slot, _ in
                     guard let cls, let slot, let state = slot.pointee else { return }
                     Unmanaged<RequestState>.fromOpaque(state).release()
                     slot.pointee = nil
                     Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().requestFinished()
-                }, Unmanaged.passUnretained(context).toOpaque(), &error)
+                },
+                Unmanaged.passUnretained(context).toOpaque(), &error)
             guard let daemon else {
-                switch error {
-                case EADDRINUSE: throw .portInUse(configuration.port)
-                case EINVAL where configuration.bindAddress != nil: throw .invalidBindAddress(configuration.bindAddress!)
-                default: throw .failed(port: configuration.port, reason: String(cString: strerror(error)))
-                }
+                if error == EADDRINUSE { throw .portInUse(configuration.port) }
+                throw .failed(port: configuration.port, reason: String(cString: strerror(error)))
             }
             running = Running(daemon: daemon, quiescedSocket: nil)
+            context.draining.store(false, ordering: .releasing)
             boundPort.store(Int(cmhd_bound_port(daemon)), ordering: .releasing)
         }
     }
@@ -200,7 +219,9 @@ private final class ServerContext: Sendable {
         }
         let state = Unmanaged<RequestState>.fromOpaque(opaque).takeUnretainedValue()
         if size.pointee > 0 {
-            if let data, !state.responded { state.append(UnsafeRawBufferPointer(start: data, count: size.pointee), limit: maxBodyBytes) }
+            if let data, !state.responded {
+                state.append(UnsafeRawBufferPointer(start: data, count: size.pointee), limit: maxBodyBytes)
+            }
             size.pointee = 0
             return .YES
         }

@@ -27,10 +27,10 @@ import Testing
         #expect(apps.allSatisfy { ($0["policy"] as? String)?.hasPrefix("sha256:") == true })
     }
 
-    @Test func bundleHasAnETagAndAnswers304WhenUnchanged() {
+    @Test func bundleHasAnETagAndAnswers304WhenUnchanged() throws {
         let bundle = service.send("GET", "/v1/apps/photocollage/bundle")
         #expect(bundle.status == 200)
-        let etag = try? #require(bundle.header("ETag"))
+        let etag: String? = try #require(bundle.header("ETag"))
         #expect(etag?.hasPrefix("\"sha256:") == true)
         #expect(bundle.header("Cache-Control") == "no-cache")
         #expect(bundle.object["app"] as? String == "photocollage")

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A failed socket call in the test client, with its errno.
+struct SocketError: Error, Equatable, CustomStringConvertible {
+    var call: String
+    var code: Int32
+
+    var description: String { "\(call): \(String(cString: strerror(code)))" }
+}
+
+/// A response as the test client read it off the wire.
+struct RawResponse: Sendable {
+    var status: Int
+    /// Header fields in order, names lowercased.
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+
+    func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
+}
+
+/// A blocking HTTP/1.1 client over one TCP connection to 127.0.0.1, for edge cases URLSession cannot produce:
+/// idle and half-sent requests, chunked bodies, headers without the promised body.
+final class RawConnection {
+    private let descriptor: Int32
+    private var buffered: [UInt8] = []
+
+    /// Connects; each later read gives up after `receiveTimeout` seconds, so a hung server fails the test instead
+    /// of hanging it.
+    init(port: Int, receiveTimeout: Int = 10) throws {
+        // Initialised last, so a failed connect is closed here once and `deinit` never sees it: a second close
+        // could hit a descriptor the server under test has since reused.
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw SocketError(call: "socket", code: errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            let code = errno
+            close(descriptor)
+            throw SocketError(call: "connect", code: code)
+        }
+        var timeout = timeval(tv_sec: receiveTimeout, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard sent > 0 else { throw SocketError(call: "send", code: errno) }
+            offset += sent
+        }
+    }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// Reads one response, its body delimited by Content-Length.
+    func readResponse() throws -> RawResponse {
+        let separator = Array("\r\n\r\n".utf8)
+        var end: Int?
+        while end == nil {
+            end = buffered.indices.dropLast(3).first { buffered[$0..<$0 + 4].elementsEqual(separator) }
+            if end == nil, try !fill() { throw SocketError(call: "recv (closed before the header ended)", code: 0) }
+        }
+        let head = String(decoding: buffered[..<end!], as: UTF8.self).components(separatedBy: "\r\n")
+        buffered.removeFirst(end! + 4)
+        let headers = head.dropFirst().map { line in
+            let colon = line.firstIndex(of: ":")!
+            return (name: line[..<colon].lowercased(),
+                    value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        let length = headers.first { $0.name == "content-length" }.flatMap { Int($0.value) } ?? 0
+        while buffered.count < length {
+            if try !fill() { throw SocketError(call: "recv (closed inside the body)", code: 0) }
+        }
+        defer { buffered.removeFirst(length) }
+        return RawResponse(status: Int(head[0].split(separator: " ")[1])!, headers: headers,
+                           body: Array(buffered[..<length]))
+    }
+
+    /// Reads until the server closes the connection; what arrived before that.
+    func readToEnd() throws -> [UInt8] {
+        while try fill() {}
+        defer { buffered = [] }
+        return buffered
+    }
+
+    /// One recv; false at end of stream.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count >= 0 else { throw SocketError(call: "recv", code: errno) }
+        buffered += chunk[..<count]
+        return count > 0
+    }
+}
+
+extension RawConnection {
+    /// The bytes of a request with a Host field, a Content-Length for a body, and `extra` header lines.
+    static func request(_ method: String, _ target: String, headers extra: [String] = [], body: [UInt8]? = nil,
+                        close: Bool = true) -> [UInt8] {
+        var lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1"] + extra
+        if let body { lines.append("Content-Length: \(body.count)") }
+        if close { lines.append("Connection: close") }
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + (body ?? [])
+    }
+
+    /// Sends one request on a new connection and reads its response.
+    static func exchange(port: Int, _ request: [UInt8]) throws -> RawResponse {
+        let connection = try RawConnection(port: port)
+        try connection.send(request)
+        return try connection.readResponse()
+    }
+}
+
+/// Runs blocking socket work on its own thread, off the cooperative pool, and awaits its result.
+func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}

@@ -13,8 +13,7 @@ import TollgateCLI
 ///   `PolicyStore.publish`, for the history benchmark.
 /// - `store history --db FILE`: `PolicyStore.history()` and the `history --format json` command without
 ///   process start.
-/// - `store diff --dir PROJECT --db FILE --app APP`: reading versions 1 and 2 from the store, and the
-///   `diff 1 2` command without process start.
+/// - `store snapshots --db FILE --app APP`: reading versions 1 and 2 from the store, as `diff 1 2` does.
 ///
 /// Each prints one line of `key=value` fields; times are medians in milliseconds of `--iterations` runs
 /// (default 5) after one untimed run.
@@ -24,8 +23,8 @@ struct StoreBenchmark {
     var iterations: Int
 
     init(arguments: [String]) throws(BenchmarkFailure) {
-        guard let action = arguments.first, ["publish", "seed", "history", "diff"].contains(action) else {
-            throw BenchmarkFailure("store needs an action: publish, seed, history or diff")
+        guard let action = arguments.first, ["publish", "seed", "history", "snapshots"].contains(action) else {
+            throw BenchmarkFailure("store needs an action: publish, seed, history or snapshots")
         }
         self.action = action
         options = [:]
@@ -44,7 +43,7 @@ struct StoreBenchmark {
             case "publish": return try publish()
             case "seed": return try seed()
             case "history": return try history()
-            default: return try diff()
+            default: return try snapshots()
             }
         } catch let failure as BenchmarkFailure {
             throw failure
@@ -95,7 +94,8 @@ struct StoreBenchmark {
             }
             let written = clock.now - start
             guard products == publication.products.count else {
-                throw BenchmarkFailure("store publish: the catalog has \(products) products, not \(publication.products.count)")
+                throw BenchmarkFailure("store publish: the catalog has \(products) products, not "
+                                       + "\(publication.products.count)")
             }
             size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             try FileManager.default.removeItem(atPath: path)
@@ -114,7 +114,9 @@ struct StoreBenchmark {
     static func publication(project: String, app: String) throws -> Publication {
         let workspace = Workspace(context: CommandContext(currentDirectory: project))
         let file = "Policies/\(app).yaml"
-        guard let sources = workspace.load(file).sources else { throw BenchmarkFailure("cannot load \(project)/\(file)") }
+        guard let sources = workspace.load(file).sources else {
+            throw BenchmarkFailure("cannot load \(project)/\(file)")
+        }
         let compiled = try PolicyCompiler.compile(sources.policy)
         var files: [String: [UInt8]] = [:]
         for path in [file] + workspace.templateFiles(of: file) {
@@ -171,26 +173,16 @@ struct StoreBenchmark {
             + "json_bytes=\(bytes) runs=\(iterations)"
     }
 
-    /// Reading versions 1 and 2, and `diff 1 2`, in-process.
-    private func diff() throws -> String {
-        let project = try option("--dir")
-        let path = try option("--db")
+    /// Reading versions 1 and 2 of `--app` with their files.
+    private func snapshots() throws -> String {
+        let store = try PolicyStore(path: try option("--db"), writable: false)
         let app = try option("--app")
-        let store = try PolicyStore(path: path, writable: false)
         var bytes = 0
-        let snapshots = try Self.measure(iterations) {
-            bytes = try ["1", "2"].map { try store.snapshot(app: app, reference: $0).files.values.map(\.count).reduce(0, +) }
-                .reduce(0, +)
+        let reads = try Self.measure(iterations) {
+            bytes = try ["1", "2"].map { try store.snapshot(app: app, reference: $0) }
+                .map { $0.bundle.count + $0.files.values.map(\.count).reduce(0, +) }.reduce(0, +)
         }
-        let context = CommandContext(currentDirectory: project)
-        var lines = 0
-        let command = try Self.measure(iterations) {
-            let result = Tollgate.run(["diff", "1", "2", "--app", app, "--db", path], context: context)
-            guard result.exitCode == 0 else { throw BenchmarkFailure("diff: \(result.stderr)") }
-            lines = result.stdout.split(separator: "\n").count
-        }
-        return "snapshots_ms=\(Self.median(snapshots)) diff_command_ms=\(Self.median(command)) "
-            + "snapshot_file_bytes=\(bytes) diff_lines=\(lines) runs=\(iterations)"
+        return "snapshots_ms=\(Self.median(reads)) bytes=\(bytes) runs=\(iterations)"
     }
 
     /// One untimed run of `body`, then `iterations` timed ones.

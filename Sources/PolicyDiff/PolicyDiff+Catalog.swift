@@ -61,15 +61,15 @@ extension Pair {
                 return PolicyChange(.tiers, .added, id, "includes \(added.includes.map(\.value).listed)"
                                     + (added.adFree ? ", ad-free" : ""))
             case (_?, nil):
-                return PolicyChange(.tiers, .removed, id, "held by \(holders(of: id, in: old).sorted().listed)",
-                                    lostBy: movement(had: holders(of: id, in: old), has: []).lost)
+                return PolicyChange(.tiers, .removed, id, "held by \(holders(of: id, in: .old).sorted().listed)",
+                                    lostBy: movement(had: holders(of: id, in: .old), has: []).lost)
             case (let before?, let after?):
                 var parts: [String] = []
                 if before.includes != after.includes {
                     parts.append("includes \(before.includes.map(\.value).listed) → \(after.includes.map(\.value).listed)")
                 }
                 if before.adFree != after.adFree { parts.append(after.adFree ? "now ad-free" : "no longer ad-free") }
-                let moved = movement(had: holders(of: id, in: old), has: holders(of: id, in: new))
+                let moved = movement(had: holders(of: id, in: .old), has: holders(of: id, in: .new))
                 if parts.isEmpty, moved.gained.isEmpty, moved.lost.isEmpty { return nil }
                 if parts.isEmpty { parts.append("held by other products") }
                 return PolicyChange(.tiers, .changed, id, parts.joined(separator: "; "), gainedBy: moved.gained,
@@ -84,10 +84,10 @@ extension Pair {
         let oldIDs = old.features.map(\.id.value)
         let ids = oldIDs + new.features.map(\.id.value).filter { !oldIDs.contains($0) }
         return ids.compactMap { id in
-            let before = old.features.first { $0.id.value == id }
-            let after = new.features.first { $0.id.value == id }
-            let had = before.map { holders(of: $0.tier.value, in: old) } ?? []
-            let has = after.map { holders(of: $0.tier.value, in: new) } ?? []
+            let before = oldFeatures[id]
+            let after = newFeatures[id]
+            let had = before.map { holders(of: $0.tier.value, in: .old) } ?? []
+            let has = after.map { holders(of: $0.tier.value, in: .new) } ?? []
             let moved = movement(had: had, has: has)
             switch (before, after) {
             case (nil, let added?):

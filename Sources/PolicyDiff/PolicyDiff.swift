@@ -11,20 +11,51 @@ package enum PolicyDiff {
     }
 }
 
-/// The two policies being compared, with the questions every section asks of both.
+/// The two policies being compared, with the questions every section asks of both, indexed once so
+/// that a diff of thousands of products stays linear.
 struct Pair {
     let old: Policy
     let new: Policy
-
     /// Product ids of either side, old order first, then new ones.
-    var productIDs: [String] {
+    let productIDs: [String]
+    private let position: [String: Int]
+    private let oldHolders: [String: Set<String>]
+    private let newHolders: [String: Set<String>]
+    let oldFeatures: [String: Feature]
+    let newFeatures: [String: Feature]
+
+    init(old: Policy, new: Policy) {
+        self.old = old
+        self.new = new
         let oldIDs = old.products.map(\.id.value)
-        return oldIDs + new.products.map(\.id.value).filter { !oldIDs.contains($0) }
+        let known = Set(oldIDs)
+        productIDs = oldIDs + new.products.map(\.id.value).filter { !known.contains($0) }
+        position = Dictionary(productIDs.enumerated().map { ($1, $0) }) { first, _ in first }
+        oldHolders = Self.holders(in: old)
+        newHolders = Self.holders(in: new)
+        oldFeatures = Dictionary(old.features.map { ($0.id.value, $0) }) { first, _ in first }
+        newFeatures = Dictionary(new.features.map { ($0.id.value, $0) }) { first, _ in first }
     }
 
-    /// The products, on `policy`, whose buyers hold `tier` (directly or by includes), sorted.
-    func holders(of tier: String, in policy: Policy) -> Set<String> {
-        Set(policy.products.filter { policy.closure(of: $0.grants.map(\.value)).contains(tier) }.map(\.id.value))
+    /// For each tier of `policy`, the products whose buyers hold it (directly or by includes).
+    private static func holders(in policy: Policy) -> [String: Set<String>] {
+        var holders: [String: Set<String>] = [:]
+        var closures: [[String]: Set<String>] = [:]
+        for product in policy.products {
+            let grants = product.grants.map(\.value)
+            let closure = closures[grants] ?? policy.closure(of: grants)
+            closures[grants] = closure
+            for tier in closure { holders[tier, default: []].insert(product.id.value) }
+        }
+        return holders
+    }
+
+    /// The two sides of a comparison.
+    enum Side { case old, new }
+
+    /// The products, on one side, whose buyers hold `tier`.
+    func holders(of tier: String, in side: Side) -> Set<String> {
+        (side == .old ? oldHolders : newHolders)[tier] ?? []
     }
 
     /// Whether everyone has `tier` on `policy` (it is free or included by free).
@@ -32,10 +63,11 @@ struct Pair {
         policy.closure(of: [String]()).contains(tier)
     }
 
-    /// The products that gain and lose something held by `had` on the old side and `has` on the new.
+    /// The products that gain and lose something held by `had` on the old side and `has` on the new,
+    /// in product order.
     func movement(had: Set<String>, has: Set<String>) -> (gained: [String], lost: [String]) {
-        let order = productIDs
-        return (order.filter { has.contains($0) && !had.contains($0) }, order.filter { had.contains($0) && !has.contains($0) })
+        let order = { (ids: Set<String>) in ids.sorted { position[$0, default: .max] < position[$1, default: .max] } }
+        return (order(has.subtracting(had)), order(had.subtracting(has)))
     }
 }
 

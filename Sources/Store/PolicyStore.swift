@@ -35,7 +35,11 @@ package final class PolicyStore {
         guard version <= Migrations.steps.count else {
             throw StoreError.newerSchema(found: version, known: Migrations.steps.count)
         }
-        guard writable else { return }
+        guard writable else {
+            // A file SQLite created but nobody migrated (an empty file, a first publish cut short) holds no store.
+            if version == 0 { throw StoreError("no store at \(path); publish a policy first ('tollgate publish')") }
+            return
+        }
         if connection.isReadOnly {
             throw StoreError("\(path) cannot be written (read-only file or folder); nothing was changed")
         }
@@ -60,6 +64,8 @@ package final class PolicyStore {
             if let existing, try activeSnapshot(app: publication.app, channel: publication.channel) == existing[0].integer {
                 return .alreadyActive(version: Int(existing[1].integer ?? 0))
             }
+            let conflicts = try conflicts(with: publication)
+            guard conflicts.isEmpty else { return .refused(conflicts) }
             let id: Int64
             let version: Int64
             if let existing, let existingID = existing[0].integer, let existingVersion = existing[1].integer {
@@ -213,6 +219,28 @@ package final class PolicyStore {
             throw StoreError("'\(app)' has no published version '\(reference)'; 'tollgate history --app \(app)' lists them")
         }
         return (id, Int(version), rows[0][2].text ?? "")
+    }
+
+    /// Products of `publication` whose id another publish gave another type, or retired, since the
+    /// caller validated: checked again inside the write transaction, where no other publish can interleave.
+    private func conflicts(with publication: Publication) throws(SQLiteError) -> [String] {
+        let app = SQLiteValue.text(publication.app)
+        let published = Dictionary(try connection.prepare(
+            "SELECT product_id, type, last_version FROM products WHERE app = ?").rows([app]).map { row in
+            (row[0].text ?? "", (type: row[1].text ?? "", last: row[2].integer ?? 0))
+        }) { first, _ in first }
+        let latest = try connection.prepare("SELECT COALESCE(MAX(version), 0) FROM snapshots WHERE app = ?")
+            .rows([app]).first?.first?.integer ?? 0
+        return publication.products.compactMap { product in
+            guard let earlier = published[product.id] else { return nil }
+            if earlier.type != product.type {
+                return "product '\(product.id)' was published as '\(earlier.type)' meanwhile; its type cannot change "
+                    + "to '\(product.type)' [product-type-changed]"
+            }
+            return earlier.last < latest
+                ? "product id '\(product.id)' was retired meanwhile; product ids cannot be used again [product-id-reused]"
+                : nil
+        }
     }
 
     private func activeSnapshot(app: String, channel: String) throws(SQLiteError) -> Int64? {

@@ -85,4 +85,6 @@ package enum StoreChange: Hashable, Sendable {
     case changed(HistoryEntry)
     /// The channel already pointed at that snapshot, version `version`; nothing was written.
     case alreadyActive(version: Int)
+    /// Another publish changed what this one may do (a product's type, a retired id); nothing was written.
+    case refused([String])
 }

@@ -60,16 +60,21 @@ enum PublishCommand {
         guard findings.isEmpty else { throw .findings(findings) }
         var lines: [String] = []
         for publication in publications {
+            let change: StoreChange
             do {
-                switch try store.publish(publication) {
-                case .changed(let entry):
-                    lines.append("published \(entry.app) version \(entry.version) (\(entry.hash.prefix(19))…) to \(channel)")
-                case .alreadyActive(let version):
-                    lines.append("\(publication.app): version \(version) (\(publication.hash.prefix(19))…) is already "
-                                 + "active on \(channel); nothing written")
-                }
+                change = try store.publish(publication)
             } catch {
                 throw .failure(error.description)
+            }
+            switch change {
+            case .changed(let entry):
+                lines.append("published \(entry.app) version \(entry.version) (\(entry.hash.prefix(19))…) to \(channel)")
+            case .alreadyActive(let version):
+                lines.append("\(publication.app): version \(version) (\(publication.hash.prefix(19))…) is already "
+                             + "active on \(channel); nothing written")
+            case .refused(let conflicts):
+                throw .invalidInput(
+                    "\(publication.app) was not published:\n" + conflicts.map { "  \($0)" }.joined(separator: "\n"))
             }
         }
         return CommandResult(stdout: lines.map { $0 + "\n" }.joined())

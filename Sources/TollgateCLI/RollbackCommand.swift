@@ -1,3 +1,4 @@
+import Foundation
 import Store
 
 /// `tollgate rollback`: point a channel back at an earlier snapshot.
@@ -22,21 +23,28 @@ enum RollbackCommand {
         let reference = try arguments.required("--to")
         let channel = arguments["--channel"] ?? PublishCommand.defaultChannel
         let workspace = Workspace(context: context)
+        let path = arguments["--db"] ?? Workspace.defaultStore
+        guard FileManager.default.fileExists(atPath: workspace.absolute(path)) else {
+            throw .failure("no store at \(workspace.absolute(path)); publish a policy first ('tollgate publish')")
+        }
         let store = try workspace.openStore(arguments, writable: true)
+        let change: StoreChange
         do {
-            let change = try store.rollback(
+            change = try store.rollback(
                 app: app, channel: channel, to: reference, author: workspace.author(arguments),
                 message: arguments["-m"] ?? arguments["--message"] ?? "rollback to \(reference)",
                 createdAt: workspace.timestamp)
-            switch change {
-            case .changed(let entry):
-                return CommandResult(stdout: "\(channel) of \(app) now serves version \(entry.version) "
-                                     + "(\(entry.hash.prefix(19))…)\n")
-            case .alreadyActive(let version):
-                return CommandResult(stdout: "\(channel) of \(app) already serves version \(version); nothing written\n")
-            }
         } catch {
             throw .failure(error.description)
+        }
+        switch change {
+        case .changed(let entry):
+            return CommandResult(stdout: "\(channel) of \(app) now serves version \(entry.version) "
+                                 + "(\(entry.hash.prefix(19))…)\n")
+        case .alreadyActive(let version):
+            return CommandResult(stdout: "\(channel) of \(app) already serves version \(version); nothing written\n")
+        case .refused(let conflicts):
+            throw .failure(conflicts.joined(separator: "\n"))
         }
     }
 }

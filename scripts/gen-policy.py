@@ -25,7 +25,7 @@ LOCALES = [
     "en", "de", "fr", "es", "ja", "ko", "pt-BR", "it", "ru", "zh-Hans", "zh-Hant", "nl", "sv", "pl",
     "tr", "ar", "da", "fi", "nb", "cs", "hu", "el", "he", "th", "id", "vi", "uk", "ro", "hi", "ms",
 ]
-# Locales whose CLDR plural rules have no 'one' category: their messages avoid plural 'one'.
+# Locales whose CLDR plural rules have no 'one' category: their messages avoid plurals altogether.
 NO_ONE = {"ja", "ko", "zh-Hans", "zh-Hant", "th", "id", "vi", "ms"}
 
 # A few real words per locale so that the templates hold non-ASCII text where real ones would.
@@ -285,7 +285,7 @@ class Project:
             if locale in NO_ONE or k % 2 == 0:
                 w("    subtitle: %s" % quote("{tier_title}: {unlocked_features}."))
             else:
-                w("    subtitle: %s" % quote("{tier_title} for {period_count, plural, one {a whole {period}} "
+                w("    subtitle: %s" % quote("{tier_title} for {period_count, plural, =1 {a whole {period}} "
                                              "other {# {period}}}: {unlocked_features}."))
             if "auto-renewable" in types:
                 w("    auto-renewable:")

@@ -33,6 +33,7 @@ bench: deps
 	scripts/bench-validate.sh
 	scripts/bench-eval.sh
 	scripts/bench-render.sh
+	scripts/bench-store.sh
 
 deps:
 	@scripts/install-deps.sh

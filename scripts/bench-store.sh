@@ -66,17 +66,6 @@ thousands() { sed -E ':a; s/([0-9])([0-9]{3})($|,)/\1,\2\3/; ta' <<<"$1"; }
 # JPY prices for three products and two features moved to another tier.
 versions() {
   python3 scripts/gen-policy.py --products "$1" --out "$2/v1" >/dev/null || fail "scripts/gen-policy.py failed"
-  # gen-policy.py writes plurals with 'one' and 'other' only; CLDR 42 gives es, fr and pt 'many' as well,
-  # which template-plural-categories requires (publish refuses a policy with errors).
-  python3 - "$2/v1/Templates/bench" <<'PY' || fail "cannot add the 'many' plural cases"
-import os, sys
-for locale in ["es", "fr", "pt-BR"]:
-    path = os.path.join(sys.argv[1], locale + ".yaml")
-    if os.path.exists(path):
-        text = open(path, encoding="utf-8").read()
-        text = text.replace("one {a whole {period}} other {", "one {a whole {period}} many {# {period}} other {")
-        open(path, "w", encoding="utf-8").write(text)
-PY
   cp -R "$2/v1" "$2/v2"
   python3 - "$2/v2/Policies/bench.yaml" <<'PY' || fail "cannot edit the second version"
 import re, sys

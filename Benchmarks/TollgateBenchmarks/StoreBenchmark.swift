@@ -146,7 +146,7 @@ struct StoreBenchmark {
                     hash: "sha256:" + String(format: "%064x", index),
                     bundle: Array(#"{"app":"history","format":"tollgate-bundle/v1","snapshot":\#(index)}"#.utf8),
                     files: ["Policies/history.yaml": Array(text.utf8)],
-                    products: (0..<3).map { ("com.example.history.p\(index % 50 + $0)", "non-consumable") },
+                    products: (0..<3).map { ("com.example.history.p\($0)", "non-consumable") },
                     author: "bench", message: "snapshot \(index)", createdAt: "2026-11-30T12:00:00Z")
                 guard case .changed = try store.publish(publication) else {
                     throw BenchmarkFailure("store seed: snapshot \(index) was not written")

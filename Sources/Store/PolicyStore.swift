@@ -31,6 +31,13 @@ package final class PolicyStore {
                              ? "\(path) cannot be opened or created (is its folder there and writable?); nothing was changed"
                              : "store \(path): \(error)")
         }
+        if writable {
+            // A read-only store is refused before SQLite reads it, which would leave -wal and -shm files beside it.
+            if connection.isReadOnly {
+                throw StoreError("\(path) cannot be written (read-only file or folder); nothing was changed")
+            }
+            Self.matchPermissions(ofSideFilesOf: path)
+        }
         let version = try Migrations.version(of: connection)
         guard version <= Migrations.steps.count else {
             throw StoreError.newerSchema(found: version, known: Migrations.steps.count)
@@ -39,9 +46,6 @@ package final class PolicyStore {
             // A file SQLite created but nobody migrated (an empty file, a first publish cut short) holds no store.
             if version == 0 { throw StoreError("no store at \(path); publish a policy first ('tollgate publish')") }
             return
-        }
-        if connection.isReadOnly {
-            throw StoreError("\(path) cannot be written (read-only file or folder); nothing was changed")
         }
         do {
             try Self.retryingWhileBusy { () throws(SQLiteError) in try connection.execute("PRAGMA journal_mode = WAL") }
@@ -186,6 +190,16 @@ package final class PolicyStore {
     }
 
     // MARK: Helpers
+
+    /// Gives the store's `-wal` and `-shm` files the store's own permissions: a reader of a read-only
+    /// store leaves them read-only, and they would keep the store unwritable after it is made writable.
+    private static func matchPermissions(ofSideFilesOf path: String) {
+        let manager = FileManager.default
+        guard let permissions = try? manager.attributesOfItem(atPath: path)[.posixPermissions] else { return }
+        for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: path + suffix) {
+            try? manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: path + suffix)
+        }
+    }
 
     /// Runs `body` again while another process holds the lock, for up to ten seconds: SQLite's busy
     /// handler does not cover switching the journal mode, which a new store does while another

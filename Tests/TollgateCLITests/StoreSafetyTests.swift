@@ -453,9 +453,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
             == "error: \(path.path) cannot be written (read-only file or folder); nothing was changed\n")
         let after = try FileState(folder)
         #expect(after.store == before.store, "the store's bytes and modification time")
-        withKnownIssue("SQLite leaves a read-only -wal and -shm beside a read-only store it opened") {
-            #expect(after == before, "no file beside the store")
-        }
+        #expect(after == before, "no file beside the store")
 
         let history = try tollgate.run(["history", "--db", path.path], in: project.folder)
         #expect(history.status == 0, "\(history.stderr)")
@@ -463,9 +461,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
 
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path.path)
         let writable = try tollgate.run(Self.publishArguments("writable again", store: path.path), in: project.folder)
-        withKnownIssue("the read-only -shm left by an earlier run keeps the store read-only") {
-            #expect(writable.status == 0, "\(writable.stderr)")
-        }
+        #expect(writable.status == 0, "\(writable.stderr)")
     }
 
     @Test func aStoreWhoseFirstPublishWasCutShortReadsAsNoStore() throws {

@@ -34,6 +34,7 @@ bench: deps
 	scripts/bench-eval.sh
 	scripts/bench-render.sh
 	scripts/bench-store.sh
+	scripts/bench-http.sh
 
 deps:
 	@scripts/install-deps.sh

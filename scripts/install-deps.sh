@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(pkg-config libyaml-dev libicu-dev libsqlite3-dev libmicrohttpd-dev)
 python_modules=()
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(python3 python3-pip chromium fonts-noto-cjk)
+  packages+=(python3 python3-pip python3-venv chromium fonts-noto-cjk)
   python_modules=(yaml:pyyaml jsonschema:jsonschema)
 fi
 

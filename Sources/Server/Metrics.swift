@@ -19,8 +19,9 @@ package final class Metrics: Sendable {
 
     /// Counts one answered request.
     func record(route: String, status: Int, seconds: Double) {
+        let key = "route=\"\(route)\",status=\"\(status)\""
         state.withLock { state in
-            state.requests["route=\"\(route)\",status=\"\(status)\"", default: 0] += 1
+            state.requests[key, default: 0] += 1
             var entry = state.latency[route] ?? (Array(repeating: 0, count: Self.buckets.count), 0, 0)
             if let index = Self.buckets.firstIndex(where: { seconds <= $0 }) { entry.counts[index] += 1 }
             entry.sum += seconds

@@ -35,6 +35,16 @@ package struct Router: HTTPResponder {
         var pattern: String
         var methods: [String]
         var handle: @Sendable (Router, HTTPRequest, [String: String]) throws(Problem) -> HTTPResponse
+        /// The pattern's segments, split once.
+        let segments: [Substring]
+
+        init(pattern: String, methods: [String],
+             handle: @escaping @Sendable (Router, HTTPRequest, [String: String]) throws(Problem) -> HTTPResponse) {
+            self.pattern = pattern
+            self.methods = methods
+            self.handle = handle
+            segments = pattern.split(separator: "/")
+        }
     }
 
     static let endpoints: [Endpoint] = [
@@ -81,8 +91,8 @@ package struct Router: HTTPResponder {
 
     /// The route's pattern (the metrics label) and the answer.
     private func dispatch(_ request: HTTPRequest) -> (String, HTTPResponse) {
-        let segments = request.path.split(separator: "/").map(String.init)
-        let matches = Self.endpoints.compactMap { endpoint in Self.match(endpoint.pattern, segments).map { (endpoint, $0) } }
+        let segments = request.path.split(separator: "/")
+        let matches = Self.endpoints.compactMap { endpoint in Self.match(endpoint.segments, segments).map { (endpoint, $0) } }
         guard let (first, _) = matches.first else {
             return ("unmatched", Problem.notFound("no route \(request.method) \(request.path)").response(path: request.path))
         }
@@ -95,8 +105,7 @@ package struct Router: HTTPResponder {
         }
         do throws(Problem) {
             if request.bodyTooLarge { throw Problem.tooLarge }
-            if request.method == "POST", let type = request.header("content-type"),
-               type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() != "application/json" {
+            if request.method == "POST", let type = request.header("content-type"), !Self.isJSON(type) {
                 throw Problem.unsupportedMediaType(type)
             }
             return (endpoint.pattern, try endpoint.handle(self, request, parameters))
@@ -105,18 +114,24 @@ package struct Router: HTTPResponder {
         }
     }
 
-    /// The `{name}` values of `pattern` in `segments`, or nil when the path does not match.
-    private static func match(_ pattern: String, _ segments: [String]) -> [String: String]? {
-        let parts = pattern.split(separator: "/")
+    /// The `{name}` values of a pattern's `parts` in `segments`, or nil when the path does not match.
+    private static func match(_ parts: [Substring], _ segments: [Substring]) -> [String: String]? {
         guard parts.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
         for (part, segment) in zip(parts, segments) {
-            if part.hasPrefix("{") {
-                parameters[String(part.dropFirst().dropLast())] = segment
+            if part.first == "{" {
+                parameters[String(part.dropFirst().dropLast())] = String(segment)
             } else if part != segment {
                 return nil
             }
         }
         return parameters
+    }
+
+    /// Whether a `Content-Type` is `application/json`, with any parameters (`; charset=utf-8`).
+    static func isJSON(_ type: String) -> Bool {
+        let media = type.utf8.prefix { $0 != UInt8(ascii: ";") }
+        let trimmed = media.drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }.reversed()
+        return trimmed.count == 16 && zip(trimmed, "application/json".utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 }
     }
 }

@@ -131,6 +131,14 @@ import Testing
         #expect(text.contains(#"tollgate_reloads_total{result="success"} 1"#))
     }
 
+    @Test func logLinesAreJSONWhateverTheRequestHolds() throws {
+        _ = service.router.respond(to: HTTPRequest(method: "GE\"T\\\n\u{1}", path: "/nowhere"))
+        let line = try #require(service.log.last)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["method"] as? String == "GE\"T\\\n\u{1}")
+        #expect(object["route"] as? String == "unmatched" && object["status"] as? Int == 404)
+    }
+
     @Test func oneLogLinePerRequestWithoutBodies() {
         _ = service.send("POST", "/v1/apps/photocollage/evaluate", json: Self.premiumUser)
         let line = service.log.last ?? ""

@@ -83,7 +83,7 @@ import TestSupport
         let png = try #require(FileManager.default.contents(atPath: screenshot.path),
                                "no screenshot at \(screenshot.path)")
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(screenshot.path) is not a PNG")
-        let size = try #require(Self.pngSize(png), "\(screenshot.path) has no IHDR chunk")
+        let size = try #require(DOMSerialization.pngSize(png), "\(screenshot.path) has no IHDR chunk")
         #expect(size.width == Self.window.width && size.height == Self.window.height,
                 "\(screenshot.path) is \(size.width)×\(size.height), not the window's size")
     }
@@ -91,13 +91,13 @@ import TestSupport
     /// Checks that the browser's DOM holds every line of `rendered`, in its element, as Chromium serializes it.
     private static func checkDOM(_ dom: String, of rendered: RenderedPaywall, page: Page, sources: AppSources) throws {
         #expect(dom.hasPrefix("<!DOCTYPE html>"), "Chromium returned no document: \(dom.prefix(200))")
-        #expect(dom.contains("<html lang=\"\(attribute(page.locale))\" dir=\"\(page.direction)\">"))
+        #expect(dom.contains("<html lang=\"\(DOMSerialization.attribute(page.locale))\" dir=\"\(page.direction)\">"))
         let title = try #require(rendered.title, "\(page.name) has no title")
         #expect(!title.isEmpty)
-        #expect(dom.contains("<title>\(text(title))</title>"))
-        #expect(dom.contains("<h1>\(text(title))</h1>"))
+        #expect(dom.contains("<title>\(DOMSerialization.text(title))</title>"))
+        #expect(dom.contains("<h1>\(DOMSerialization.text(title))</h1>"))
         if let subtitle = rendered.subtitle {
-            #expect(dom.contains("<p class=\"subtitle\">\(text(subtitle))</p>"))
+            #expect(dom.contains("<p class=\"subtitle\">\(DOMSerialization.text(subtitle))</p>"))
         }
 
         try #require(!rendered.products.isEmpty, "\(page.name) shows no products")
@@ -113,17 +113,17 @@ import TestSupport
             let element = try #require(Self.item(product.id, in: dom), "no <li> for \(product.id) in the DOM")
             let startTag = element.prefix { $0 != ">" }
             #expect(startTag.contains("aria-current=\"true\"") == product.highlighted, "aria-current of \(product.id)")
-            #expect(!product.title.isEmpty && element.contains(">\(text(product.title))</h2>"),
+            #expect(!product.title.isEmpty && element.contains(">\(DOMSerialization.text(product.title))</h2>"),
                     "title of \(product.id)")
-            #expect(!product.price.isEmpty && element.contains("<p class=\"price\">\(text(product.price))</p>"),
+            #expect(!product.price.isEmpty && element.contains("<p class=\"price\">\(DOMSerialization.text(product.price))</p>"),
                     "price line of \(product.id)")
             for (role, line) in [("badge", product.badge), ("trial", product.trial), ("intro", product.intro)] {
                 if let line {
-                    #expect(element.contains("<p class=\"\(role)\">\(text(line))</p>"), "\(role) of \(product.id)")
+                    #expect(element.contains("<p class=\"\(role)\">\(DOMSerialization.text(line))</p>"), "\(role) of \(product.id)")
                 }
             }
             if product.purchasable {
-                #expect(element.contains("class=\"buy\"") && element.contains(">\(text(product.price))</button>"),
+                #expect(element.contains("class=\"buy\"") && element.contains(">\(DOMSerialization.text(product.price))</button>"),
                         "buy button of \(product.id)")
             } else {
                 #expect(!element.contains("<button"), "\(product.id) has no price but a buy button")
@@ -131,22 +131,22 @@ import TestSupport
             }
         }
         for disclosure in rendered.disclosure {
-            #expect(dom.contains("<p class=\"disclosure\">\(text(disclosure))</p>"))
+            #expect(dom.contains("<p class=\"disclosure\">\(DOMSerialization.text(disclosure))</p>"))
         }
 
         #expect(!rendered.restore.isEmpty)
-        #expect(dom.contains("<button type=\"button\" class=\"restore\">\(text(rendered.restore))</button>"))
+        #expect(dom.contains("<button type=\"button\" class=\"restore\">\(DOMSerialization.text(rendered.restore))</button>"))
         for (role, link) in [("terms", rendered.terms), ("privacy", rendered.privacy)] {
             let url = try #require(link.url, "\(page.name) has no \(role) address")
             #expect(!link.text.isEmpty && !url.isEmpty)
-            #expect(dom.contains("<a class=\"\(role)\" href=\"\(attribute(url))\">\(text(link.text))</a>"),
+            #expect(dom.contains("<a class=\"\(role)\" href=\"\(DOMSerialization.attribute(url))\">\(DOMSerialization.text(link.text))</a>"),
                     "\(role) link")
         }
     }
 
     /// The serialized `<li>` of product `id` in `dom`, from its start tag to its end tag.
     private static func item(_ id: String, in dom: String) -> Substring? {
-        guard let marker = dom.range(of: "data-product=\"\(attribute(id))\""),
+        guard let marker = dom.range(of: "data-product=\"\(DOMSerialization.attribute(id))\""),
               let start = dom[..<marker.lowerBound].range(of: "<li ", options: .backwards),
               let end = dom[marker.upperBound...].range(of: "</li>") else { return nil }
         return dom[start.lowerBound..<end.upperBound]
@@ -154,36 +154,6 @@ import TestSupport
 
     private static func occurrences(of needle: String, in text: String) -> Int {
         text.components(separatedBy: needle).count - 1
-    }
-
-    /// Text content as the HTML serialization algorithm writes it, which is what `--dump-dom` prints.
-    private static func text(_ value: String) -> String {
-        escape(value, [("&", "&amp;"), ("\u{A0}", "&nbsp;"), ("<", "&lt;"), (">", "&gt;")])
-    }
-
-    /// An attribute value as the HTML serialization algorithm writes it.
-    private static func attribute(_ value: String) -> String {
-        escape(value, [("&", "&amp;"), ("\u{A0}", "&nbsp;"), ("\"", "&quot;"), ("<", "&lt;"), (">", "&gt;")])
-    }
-
-    private static func escape(_ value: String, _ replacements: [(Character, String)]) -> String {
-        var result = ""
-        for character in value {
-            if let replacement = replacements.first(where: { $0.0 == character }) {
-                result += replacement.1
-            } else {
-                result.append(character)
-            }
-        }
-        return result
-    }
-
-    /// The width and height in a PNG's IHDR chunk.
-    private static func pngSize(_ png: Data) -> (width: Int, height: Int)? {
-        let bytes = [UInt8](png.prefix(24))
-        guard bytes.count == 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
-        func number(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return (number(16), number(20))
     }
 
     /// Loads `Policies/<app>.yaml` and the templates in `Templates/<app>/`, failing on any error.

@@ -70,7 +70,7 @@ import TestSupport
 
         let png = try #require(FileManager.default.contents(atPath: screenshot.path), "no screenshot at \(screenshot.path)")
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(screenshot.path) is not a PNG")
-        let size = try #require(Self.pngSize(png), "\(screenshot.path) has no IHDR chunk")
+        let size = try #require(DOMSerialization.pngSize(png), "\(screenshot.path) has no IHDR chunk")
         #expect(size.width == Self.window.width && size.height == Self.window.height,
                 "\(screenshot.path) is \(size.width)×\(size.height), not the window's size")
         #expect(exitStatus == 0, "tollgate serve after SIGTERM")
@@ -80,7 +80,7 @@ import TestSupport
     /// button and the legal links, as Chromium serializes them.
     private static func checkDOM(_ dom: String, page: Page, sources: AppSources) throws {
         #expect(dom.hasPrefix("<!DOCTYPE html>"), "Chromium returned no document: \(dom.prefix(300))")
-        #expect(dom.contains("<html lang=\"\(attribute(page.locale))\" dir=\"\(page.direction)\">"), "lang and dir")
+        #expect(dom.contains("<html lang=\"\(DOMSerialization.attribute(page.locale))\" dir=\"\(page.direction)\">"), "lang and dir")
         #expect(dom.contains("<meta name=\"tollgate-paywall\" content=\"\(page.app)/main USD\">"),
                 "previewed with the reference prices in USD")
         let templates = try #require(sources.templates(for: page.locale)?.paywall("main"),
@@ -92,8 +92,8 @@ import TestSupport
         }
 
         let title = try line("title")
-        #expect(dom.contains("<title>\(text(title))</title>"), "title")
-        #expect(dom.contains("<h1>\(text(title))</h1>"), "heading")
+        #expect(dom.contains("<title>\(DOMSerialization.text(title))</title>"), "title")
+        #expect(dom.contains("<h1>\(DOMSerialization.text(title))</h1>"), "heading")
 
         let policy = sources.policy
         let paywall = try #require(policy.paywalls.first { $0.id.value == "main" }, "\(page.app) has no main paywall")
@@ -109,18 +109,18 @@ import TestSupport
             #expect(element.contains("class=\"buy\""), "buy button of \(id)")
         }
 
-        #expect(dom.contains("<button type=\"button\" class=\"restore\">\(text(try line("restore")))</button>"),
+        #expect(dom.contains("<button type=\"button\" class=\"restore\">\(DOMSerialization.text(try line("restore")))</button>"),
                 "restore button")
         for (role, url) in [("terms", policy.app.legal.termsURL), ("privacy", policy.app.legal.privacyURL)] {
             let url = try #require(url?.value, "\(page.app) has no \(role) address")
-            #expect(dom.contains("<a class=\"\(role)\" href=\"\(attribute(url))\">\(text(try line(role)))</a>"),
+            #expect(dom.contains("<a class=\"\(role)\" href=\"\(DOMSerialization.attribute(url))\">\(DOMSerialization.text(try line(role)))</a>"),
                     "\(role) link")
         }
     }
 
     /// The serialized `<li>` of product `id` in `dom`, from its start tag to its end tag.
     private static func item(_ id: String, in dom: String) -> Substring? {
-        guard let marker = dom.range(of: "data-product=\"\(attribute(id))\""),
+        guard let marker = dom.range(of: "data-product=\"\(DOMSerialization.attribute(id))\""),
               let start = dom[..<marker.lowerBound].range(of: "<li ", options: .backwards),
               let end = dom[marker.upperBound...].range(of: "</li>") else { return nil }
         return dom[start.lowerBound..<end.upperBound]
@@ -148,33 +148,4 @@ import TestSupport
         text.components(separatedBy: needle).count - 1
     }
 
-    /// Text content as the HTML serialization algorithm writes it, which is what `--dump-dom` prints.
-    private static func text(_ value: String) -> String {
-        escape(value, [("&", "&amp;"), ("\u{A0}", "&nbsp;"), ("<", "&lt;"), (">", "&gt;")])
-    }
-
-    /// An attribute value as the HTML serialization algorithm writes it.
-    private static func attribute(_ value: String) -> String {
-        escape(value, [("&", "&amp;"), ("\u{A0}", "&nbsp;"), ("\"", "&quot;"), ("<", "&lt;"), (">", "&gt;")])
-    }
-
-    private static func escape(_ value: String, _ replacements: [(Character, String)]) -> String {
-        var result = ""
-        for character in value {
-            if let replacement = replacements.first(where: { $0.0 == character }) {
-                result += replacement.1
-            } else {
-                result.append(character)
-            }
-        }
-        return result
-    }
-
-    /// The width and height in a PNG's IHDR chunk.
-    private static func pngSize(_ png: Data) -> (width: Int, height: Int)? {
-        let bytes = [UInt8](png.prefix(24))
-        guard bytes.count == 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
-        func number(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return (number(16), number(20))
-    }
 }

@@ -206,54 +206,17 @@ extension BrowserPreviewTests {
         ///
         /// Standard error is only noise (dbus, GPU) unless Chromium fails, so it is read only then.
         static func run(_ arguments: [String], url: URL) async throws -> String {
-            let work = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-chromium-\(UUID())")
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: work) }
-            // Files rather than pipes: a full pipe would block Chromium while we wait for it to exit.
-            let output = work.appendingPathComponent("stdout")
-            let errors = work.appendingPathComponent("stderr")
-            guard FileManager.default.createFile(atPath: output.path, contents: nil),
-                  FileManager.default.createFile(atPath: errors.path, contents: nil) else {
-                throw Failure(description: "cannot create files in \(work.path)")
+            let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-chromium-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: profile) }
+            let result = try await ChildProcess.run(
+                path, ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                       "--user-data-dir=\(profile.path)"] + arguments + [url.absoluteString], timeout: timeout)
+            guard result.succeeded else {
+                let outcome = result.timedOut ? "was killed after \(timeout)" : "exited with status \(result.status)"
+                throw Failure(description: "chromium \(arguments.joined(separator: " ")) \(url.path) \(outcome); "
+                              + "stderr:\n\(result.stderr.suffix(4000))")
             }
-            let outputHandle = try FileHandle(forWritingTo: output)
-            let errorHandle = try FileHandle(forWritingTo: errors)
-
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                                 "--user-data-dir=\(work.appendingPathComponent("profile").path)"]
-                + arguments + [url.absoluteString]
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = outputHandle
-            process.standardError = errorHandle
-            let (exits, exit) = AsyncStream.makeStream(of: Int32.self)
-            process.terminationHandler = { process in
-                exit.yield(process.terminationStatus)
-                exit.finish()
-            }
-            try process.run()
-            let pid = process.processIdentifier
-            let watchdog = Task { () -> Bool in
-                do { try await Task.sleep(for: timeout) } catch { return false }
-                // Process gives Chromium a process group of its own: end its helpers with it.
-                kill(-pid, SIGKILL)
-                return true
-            }
-            var status: Int32 = -1
-            for await code in exits { status = code }
-            watchdog.cancel()
-            let timedOut = await watchdog.value
-            try outputHandle.close()
-            try errorHandle.close()
-
-            let command = "chromium \(arguments.joined(separator: " ")) \(url.path)"
-            guard !timedOut, status == 0 else {
-                let stderr = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
-                let outcome = timedOut ? "was killed after \(timeout)" : "exited with status \(status)"
-                throw Failure(description: "\(command) \(outcome); stderr:\n\(stderr.suffix(4000))")
-            }
-            return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+            return result.stdout
         }
     }
 }

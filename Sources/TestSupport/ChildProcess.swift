@@ -1,0 +1,75 @@
+import Foundation
+
+/// How a child process ended and what it printed.
+package struct ChildProcessResult: Sendable {
+    package var status: Int32
+    package var timedOut: Bool
+    package var stdout: String
+    package var stderr: String
+
+    package var succeeded: Bool { !timedOut && status == 0 }
+}
+
+/// Runs other programs (scripts, Python, Chromium) to their end from async tests.
+package enum ChildProcess {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+
+        package init(description: String) {
+            self.description = description
+        }
+    }
+
+    /// Runs `executable` with `arguments` in `folder` and returns its exit status and output; after `timeout`
+    /// its whole process group is killed.
+    ///
+    /// Output goes to files rather than pipes: a full pipe would block the child while we wait for it to exit.
+    package static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil,
+                    environment: [String: String] = [:], timeout: Duration) async throws -> ChildProcessResult {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-child-\(UUID())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let output = work.appendingPathComponent("stdout")
+        let errors = work.appendingPathComponent("stderr")
+        guard FileManager.default.createFile(atPath: output.path, contents: nil),
+              FileManager.default.createFile(atPath: errors.path, contents: nil) else {
+            throw Failure(description: "cannot create files in \(work.path)")
+        }
+        let outputHandle = try FileHandle(forWritingTo: output)
+        let errorHandle = try FileHandle(forWritingTo: errors)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = outputHandle
+        process.standardError = errorHandle
+        let (exits, exit) = AsyncStream.makeStream(of: Int32.self)
+        process.terminationHandler = { process in
+            exit.yield(process.terminationStatus)
+            exit.finish()
+        }
+        do {
+            try process.run()
+        } catch {
+            throw Failure(description: "cannot run \(executable): \(error)")
+        }
+        let pid = process.processIdentifier
+        let watchdog = Task { () -> Bool in
+            do { try await Task.sleep(for: timeout) } catch { return false }
+            // Process gives the child a process group of its own: end its helpers with it.
+            kill(-pid, SIGKILL)
+            return true
+        }
+        var status: Int32 = -1
+        for await code in exits { status = code }
+        watchdog.cancel()
+        let timedOut = await watchdog.value
+        try outputHandle.close()
+        try errorHandle.close()
+        let text = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
+        return ChildProcessResult(status: status, timedOut: timedOut, stdout: text(output), stderr: text(errors))
+    }
+}

@@ -59,7 +59,7 @@ package final class PolicyHolder: Sendable {
 /// `text` as a JSON string literal, for log lines.
 ///
 /// Escapes by hand: it runs for every request's log line, where JSONSerialization costs more than the route.
-func jsonString(_ text: String) -> String {
+package func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
         switch scalar {

@@ -53,7 +53,7 @@ enum ServeCommand {
             throw .failure(error.description)
         }
         let base = "http://127.0.0.1:\(server.port)"
-        log(#"{"event":"listening","url":"\#(base)","source":\#(jsonQuoted(source.description)),"#
+        log(#"{"event":"listening","url":"\#(base)","source":\#(jsonString(source.description)),"#
             + #""apps":\#(holder.snapshot?.apps.count ?? 0),"admin":\#(admin != nil)}"#)
         server.runUntilSignalled()
         holder.stop()
@@ -123,11 +123,6 @@ enum ServeCommand {
                 }
                 return releases
             })
-    }
-
-    private static func jsonQuoted(_ text: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: [text])) ?? Data("[\"\"]".utf8)
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
     }
 }
 

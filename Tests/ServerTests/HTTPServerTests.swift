@@ -216,18 +216,17 @@ struct HTTPServerTests {
         let responder = EchoResponder(slowSeconds: 0.3)
         let server = try startServer(responder)
         let port = server.port
-        async let slow = onThread {
-            let connection = try RawConnection(port: port)
-            try connection.send(RawConnection.request("GET", "/slow", close: false))
-            return (try connection.readResponse(), try connection.readToEnd())
-        }
-        let drained = try await onThread {
+        let (drained, (response, rest)) = try await onThread {
+            let slow = ThreadWork {
+                let connection = try RawConnection(port: port)
+                try connection.send(RawConnection.request("GET", "/slow", close: false))
+                return (try connection.readResponse(), try connection.readToEnd())
+            }
             guard responder.entered.wait(timeout: .now() + 10) == .success else {
                 throw SocketError(call: "the slow request never reached the responder", code: 0)
             }
-            return server.shutdown(timeout: .seconds(10))
+            return (server.shutdown(timeout: .seconds(10)), try slow.join())
         }
-        let (response, rest) = try await slow
         #expect(drained)
         #expect(try response.status == 200 && echo(response).path == "/slow")
         #expect(response.header("connection") == "close", "a keep-alive client is told to go during the drain")
@@ -239,13 +238,16 @@ struct HTTPServerTests {
         let responder = EchoResponder(slowSeconds: 0.5)
         let server = try startServer(responder)
         let port = server.port
-        async let slow = onThread { try RawConnection.exchange(port: port, RawConnection.request("GET", "/slow")) }
         let drained = try await onThread {
-            _ = responder.entered.wait(timeout: .now() + 10)
-            return server.shutdown(timeout: .milliseconds(50))
+            let slow = ThreadWork { try RawConnection.exchange(port: port, RawConnection.request("GET", "/slow")) }
+            guard responder.entered.wait(timeout: .now() + 10) == .success else {
+                throw SocketError(call: "the slow request never reached the responder", code: 0)
+            }
+            let drained = server.shutdown(timeout: .milliseconds(50))
+            _ = try? slow.join()
+            return drained
         }
         #expect(!drained)
-        _ = try? await slow
     }
 
     @Test func startingOnAPortInUseFailsClearly() throws {

@@ -66,24 +66,32 @@ struct EvalBenchmark {
         return lines
     }
 
-    /// The HTTP path: decode the input JSON, evaluate with reasons and upsell, encode the decision.
+    /// The HTTP path: decode the input JSON, evaluate with reasons and upsell, encode the decision; then each
+    /// of the three on its own.
     func jsonPath() -> String {
         let input = """
             {"entitlements":[\(entitlements(3).map { "{\"product\":\"\($0.product)\",\"state\":\"active\"}" }
                 .joined(separator: ","))],"synced":true,"consent":"granted","now":"2026-11-29T12:00:00Z"}
             """
         let bytes = Data(input.utf8)
+        guard let decoded = try? EvaluationInput(json: bytes) else { return "json_us=failed" }
+        let decision = evaluator.evaluate(decoded, now: now)
         let once = ContinuousClock().measure { _ = try? evaluator.evaluate(EvaluationInput(json: bytes), now: now).json() }
         let rounds = max(3, min(iterations / 100, Int(Duration.milliseconds(200) / max(once, .nanoseconds(1)))))
-        let total = best { sink in
-            for _ in 0..<rounds {
-                guard let decoded = try? EvaluationInput(json: bytes) else { continue }
-                sink &+= evaluator.evaluate(decoded, now: now).json().count
-            }
+        let perRound = { (body: () -> Int) -> Double in
+            best { sink in
+                for _ in 0..<rounds { sink &+= body() }
+            } / Double(rounds) / 1000
         }
-        let output = (try? evaluator.evaluate(EvaluationInput(json: bytes), now: now).json().count) ?? 0
-        return String(format: "json_us=%.2f input_bytes=%d output_bytes=%d", total / Double(rounds) / 1000,
-                      bytes.count, output)
+        let total = perRound {
+            guard let decoded = try? EvaluationInput(json: bytes) else { return 0 }
+            return evaluator.evaluate(decoded, now: now).json().count
+        }
+        let decode = perRound { (try? EvaluationInput(json: bytes))?.entitlements.count ?? 0 }
+        let evaluate = perRound { evaluator.evaluate(decoded, now: now).tiers.count }
+        let encode = perRound { decision.json().count }
+        return String(format: "json_us=%.2f decode_us=%.2f evaluate_us=%.2f encode_us=%.2f input_bytes=%d output_bytes=%d",
+                      total, decode, evaluate, encode, bytes.count, decision.json().count)
     }
 
     /// Only the fast path, `iterations` times, for allocation counting.

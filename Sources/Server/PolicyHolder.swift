@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TollgateEvaluation
 
 /// Holds the snapshot requests read and replaces it when the source changes, checking on its own
 /// thread; a change that does not load keeps the good snapshot being served.
@@ -34,7 +35,7 @@ package final class PolicyHolder: Sendable {
             return true
         } catch {
             metrics.countReload(success: false)
-            log(#"{"event":"reload","result":"failed","error":\#(jsonString(error.description))}"#)
+            log(#"{"event":"reload","result":"failed","error":\#(JSONWriter.quoted(error.description))}"#)
             return false
         }
     }
@@ -54,21 +55,4 @@ package final class PolicyHolder: Sendable {
     package func stop() {
         stopped.store(true, ordering: .relaxed)
     }
-}
-
-/// `text` as a JSON string literal, for log lines.
-///
-/// Escapes by hand: it runs for every request's log line, where JSONSerialization costs more than the route.
-package func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }

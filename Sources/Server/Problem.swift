@@ -75,14 +75,17 @@ enum JSONBody {
     }
 
     /// Parses a JSON object; a malformed body names the line and column of the mistake.
-    static func object(_ bytes: [UInt8]) throws(Problem) -> [String: Any] {
+    static func object(_ bytes: [UInt8]) throws(Problem) -> [String: JSONValue] {
         guard !bytes.isEmpty else { throw Problem.invalidJSON("the body is empty; send a JSON object") }
-        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
-            throw Problem.invalidJSON(DecodingErrorText.syntaxError(in: Data(bytes)) ?? "the body is not JSON")
+        let value: JSONValue
+        do {
+            value = try JSONValue(reading: bytes)
+        } catch {
+            throw Problem.invalidJSON(error.description)
         }
-        guard let object = value as? [String: Any] else {
-            throw Problem.invalidJSON("the body must be a JSON object")
+        guard case .object(let members) = value else {
+            throw Problem.invalidJSON("the body must be a JSON object, not \(value.kind)")
         }
-        return object
+        return members
     }
 }

@@ -46,10 +46,12 @@ extension Router {
         var values: [String: String] = request.query
         if request.method == "POST" {
             for (key, value) in try JSONBody.object(request.body) {
-                guard let text = value as? String ?? (value as? Int).map(String.init) else {
-                    throw Problem.invalidInput("'\(key)' must be a string")
+                switch value {
+                case .string(let text): values[key] = text
+                case .number(let number) where number == number.rounded() && abs(number) < 1e15:
+                    values[key] = String(Int(number))
+                default: throw Problem.invalidInput("'\(key)' must be a string")
                 }
-                values[key] = text
             }
         }
         let allowed = Self.adminOptions[command] ?? []

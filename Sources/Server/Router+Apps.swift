@@ -60,14 +60,14 @@ extension Router {
         let app = try app(id)
         let input: EvaluationInput
         do {
-            input = try EvaluationInput(json: Data(request.body))
+            input = try EvaluationInput(json: request.body)
         } catch {
             throw error.message.hasPrefix("bad JSON") || request.body.isEmpty
                 ? Problem.invalidJSON(request.body.isEmpty ? "the body is empty; send a JSON object" : error.message)
                 : Problem.invalidInput(error.message)
         }
         let decision = app.evaluator.evaluate(input, now: Date())
-        return JSONBody.response([UInt8](decision.json()))
+        return JSONBody.response(decision.json())
     }
 
     /// The paywall in the request's locale with the request's prices (SPEC section 4 plus `locale`).

@@ -51,20 +51,20 @@ extension Router {
 
     /// The app the context names (or the only one served) and its decision for the context.
     private func ofrepDecision(_ request: HTTPRequest) throws(OFREPError) -> (AppService, Decision) {
-        let body: [String: Any]
+        let body: [String: JSONValue]
         do {
             body = try JSONBody.object(request.body)
         } catch {
             throw OFREPError(code: "PARSE_ERROR", status: 400, details: error.detail)
         }
         // The Python provider sends `{}` when there is no context: an empty context.
-        let context: [String: Any]
+        var context: [String: JSONValue] = [:]
         switch body["context"] {
-        case nil: context = [:]
-        case let object as [String: Any]: context = object
+        case nil: break
+        case .object(let members)?: context = members
         default: throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: "'context' must be an object")
         }
-        if let key = context["targetingKey"], (key as? String)?.isEmpty != false {
+        if let key = context["targetingKey"], key == .string("") || key.string == nil {
             throw OFREPError(code: "TARGETING_KEY_MISSING", status: 400,
                              details: "'targetingKey' must be a non-empty string when given")
         }
@@ -73,7 +73,7 @@ extension Router {
         }
         let app: AppService
         switch context["app"] {
-        case let id as String:
+        case .string(let id)?:
             guard let named = snapshot.apps[id] else {
                 throw OFREPError(code: "INVALID_CONTEXT", status: 400,
                                  details: "no app '\(id)'; this service has \(snapshot.apps.keys.sorted().joined(separator: ", "))")
@@ -85,16 +85,18 @@ extension Router {
             throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: "the context needs 'app', one of "
                              + snapshot.apps.keys.sorted().joined(separator: ", "))
         }
-        var input: [String: Any] = [:]
-        for key in ["synced", "consent", "now"] { input[key] = context[key] }
+        var input = context.filter { ["synced", "consent", "now"].contains($0.key) }
         if let entitlements = context["entitlements"] {
-            guard let list = entitlements as? [Any] else {
+            guard case .array(let list) = entitlements else {
                 throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: "'entitlements' must be a list")
             }
-            input["entitlements"] = list.map { $0 is String ? ["product": $0, "state": "active"] : $0 }
+            input["entitlements"] = .array(list.map { entry in
+                guard case .string = entry else { return entry }
+                return .object(["product": entry, "state": .string(EntitlementState.active.rawValue)])
+            })
         }
         do {
-            let evaluation = try EvaluationInput(json: Data(JSONBody.encode(input)))
+            let evaluation = try EvaluationInput(value: .object(input))
             return (app, app.evaluator.evaluate(evaluation, now: Date()))
         } catch {
             throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: error.message)

@@ -1,4 +1,5 @@
 import Foundation
+import TollgateEvaluation
 
 /// The service's routes (SPEC section 7): request in, response out, no sockets. Counts every request
 /// in the metrics and logs one line per request (method, route, status, duration; never bodies).
@@ -25,7 +26,7 @@ package struct Router: HTTPResponder {
         let elapsed = start.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         metrics.record(route: route, status: response.status, seconds: seconds)
-        log(#"{"method":\#(jsonString(request.method)),"route":\#(jsonString(route)),"status":\#(response.status),"#
+        log(#"{"method":\#(JSONWriter.quoted(request.method)),"route":\#(JSONWriter.quoted(route)),"status":\#(response.status),"#
             + #""duration_ms":\#((seconds * 1_000_000).rounded() / 1000)}"#)
         return response
     }

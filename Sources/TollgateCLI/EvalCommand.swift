@@ -29,7 +29,7 @@ enum EvalCommand {
         let decision = Evaluator(policy: compiled.policy).evaluate(input, now: context.now)
         let order = compiled.policy.bundle.features.map(\.id)
         let output = format == "text"
-            ? text(decision, order: order) : String(decoding: decision.json(pretty: true), as: UTF8.self) + "\n"
+            ? text(decision, order: order) : decision.prettyJSON() + "\n"
         return CommandResult(stdout: output)
     }
 

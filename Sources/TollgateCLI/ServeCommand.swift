@@ -34,7 +34,7 @@ enum ServeCommand {
             ? folderSource(workspace)
             : storeSource(workspace, path: workspace.absolute(arguments["--db"] ?? ""),
                           channel: arguments["--channel"] ?? PublishCommand.defaultChannel)
-        let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        let log: @Sendable (String) -> Void = { line in Self.writeLine(line, to: STDERR_FILENO) }
         let metrics = Metrics()
         let holder = PolicyHolder(source: source, metrics: metrics, log: log)
         holder.reloadIfChanged()
@@ -53,7 +53,7 @@ enum ServeCommand {
             throw .failure(error.description)
         }
         let base = "http://127.0.0.1:\(server.port)"
-        log(#"{"event":"listening","url":"\#(base)","source":\#(jsonString(source.description)),"#
+        log(#"{"event":"listening","url":"\#(base)","source":\#(JSONWriter.quoted(source.description)),"#
             + #""apps":\#(holder.snapshot?.apps.count ?? 0),"admin":\#(admin != nil)}"#)
         server.runUntilSignalled()
         holder.stop()
@@ -124,6 +124,20 @@ enum ServeCommand {
                 return releases
             })
     }
+    /// Writes `line` and a newline to `descriptor` with one `write` call where the system allows, so lines from
+    /// several threads do not interleave; the service logs every request this way.
+    private static func writeLine(_ line: String, to descriptor: Int32) {
+        var text = line + "\n"
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
 }
 
 extension CommandError {
@@ -153,4 +167,5 @@ extension Workspace {
         }
         return entries.sorted().joined(separator: "\n")
     }
+
 }

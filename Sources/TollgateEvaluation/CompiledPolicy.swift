@@ -23,6 +23,13 @@ public struct CompiledPolicy: Sendable {
         let offers: [String: [[String]]]
         /// The currency upsell offers are ordered by when the input names none.
         let defaultCurrency: String
+        /// Per product: its id without the app's bundle id prefix, as people say it.
+        let productNames: [String]
+        /// Per tier: the start of the sentence for a feature it would unlock, `needs pro; granted by pro.monthly`.
+        let tierNeeds: [String]
+        /// Every ad placement with ads on, and with ads off.
+        let placementsShown: [String: Bool]
+        let placementsHidden: [String: Bool]
 
         init(_ bundle: PolicyBundle) throws(BundleError) {
             self.bundle = bundle
@@ -65,6 +72,18 @@ public struct CompiledPolicy: Sendable {
                 })
             })
             defaultCurrency = currencies.contains("USD") ? "USD" : currencies.min() ?? "USD"
+            let prefix = bundle.bundleID.map { $0 + "." }
+            let names = bundle.products.map { product in
+                guard let prefix, product.id.hasPrefix(prefix), product.id.count > prefix.count else { return product.id }
+                return String(product.id.dropFirst(prefix.count))
+            }
+            productNames = names
+            tierNeeds = bundle.tiers.indices.map { tier in
+                "needs \(bundle.tiers[tier].id)" + (granting[tier].isEmpty
+                    ? "; no product grants it" : "; granted by " + granting[tier].map { names[$0] }.joined(separator: ", "))
+            }
+            placementsShown = Dictionary(bundle.ads.placements.map { ($0, true) }) { first, _ in first }
+            placementsHidden = placementsShown.mapValues { _ in false }
         }
 
         /// `products` cheapest first in `currency`; unpriced ones last, in policy order.

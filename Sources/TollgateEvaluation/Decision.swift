@@ -21,12 +21,35 @@ public struct Decision: Codable, Hashable, Sendable {
     /// Input the policy does not know, such as an unknown product id.
     public var warnings: [String]
 
-    /// The canonical JSON of the decision: sorted keys, pretty-printed when asked.
-    public func json(pretty: Bool = false) -> Data {
-        let encoder = JSONEncoder.evaluation
-        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
+    /// The canonical JSON of the decision: compact, keys sorted. Written by hand, for the service answers with it
+    /// on every request; tests hold it byte for byte to `JSONEncoder`'s output with sorted keys.
+    public func json() -> [UInt8] {
+        var writer = JSONWriter(capacity: 1024)
+        writer.object { members in
+            members.member("ads") { ads in
+                ads.object { members in
+                    members.member("enabled") { $0.bool(self.ads.enabled) }
+                    members.member("placements") { $0.object(self.ads.placements) { $0.bool($1) } }
+                    members.member("reason") { $0.string(self.ads.reason) }
+                }
+            }
+            members.member("app") { $0.string(app) }
+            members.member("explain") { $0.object(explain) { $0.string($1) } }
+            members.member("features") { $0.object(features) { $0.bool($1) } }
+            members.member("policy") { $0.string(policy) }
+            members.member("tiers") { $0.array(tiers) }
+            members.member("upsell") { $0.object(upsell) { $0.array($1) } }
+            members.member("warnings") { $0.array(warnings) }
+        }
+        return writer.bytes
+    }
+
+    /// The decision as indented JSON with sorted keys, for people to read.
+    public func prettyJSON() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
         do {
-            return try encoder.encode(self)
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
         } catch {
             preconditionFailure("a decision of strings and booleans always encodes: \(error)")
         }

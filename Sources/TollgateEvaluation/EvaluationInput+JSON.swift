@@ -1,27 +1,106 @@
 import Foundation
 
-extension EvaluationInput: Decodable {
-    enum CodingKeys: String, CodingKey {
-        case entitlements, synced, consent, now, currency
-    }
-
-    /// Missing keys take safe defaults: no entitlements, synced, consent unknown, the caller's clock.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        entitlements = try container.decodeIfPresent([Entitlement].self, forKey: .entitlements) ?? []
-        synced = try container.decodeIfPresent(Bool.self, forKey: .synced) ?? true
-        consent = try container.decodeIfPresent(Consent.self, forKey: .consent) ?? .unknown
-        now = try container.decodeIfPresent(Date.self, forKey: .now)
-        currency = try container.decodeIfPresent(String.self, forKey: .currency)
-    }
-
+extension EvaluationInput {
     /// Decodes an input document (SPEC section 5), with errors that name the offending key.
+    ///
+    /// Missing keys take safe defaults: no entitlements, synced, consent unknown, the caller's clock. A `null`
+    /// counts as missing for the keys that may be left out; keys the input does not know are ignored.
     public init(json: Data) throws(InputError) {
+        try self.init(json: [UInt8](json))
+    }
+
+    package init(json: [UInt8]) throws(InputError) {
+        let value: JSONValue
         do {
-            self = try JSONDecoder.evaluation.decode(EvaluationInput.self, from: json)
+            value = try JSONValue(reading: json)
         } catch {
-            throw InputError(message: DecodingErrorText.describe(error, in: json))
+            throw InputError(message: error.description)
         }
+        try self.init(value: value)
+    }
+
+    /// The input an already-read JSON document describes.
+    package init(value: JSONValue) throws(InputError) {
+        let document = try Self.members(value, at: "the document")
+        self.init(entitlements: [])
+        if let list = Self.optional(document["entitlements"]) {
+            guard case .array(let elements) = list else { throw Self.mismatch("entitlements", expected: "a list", list) }
+            entitlements.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                do throws(InputError) {
+                    entitlements.append(try Self.entitlement(element))
+                } catch {
+                    throw InputError(message: "entitlements[\(index)]" + error.message)
+                }
+            }
+        }
+        if let value = Self.optional(document["synced"]) {
+            guard case .bool(let flag) = value else { throw Self.mismatch("synced", expected: "true or false", value) }
+            synced = flag
+        }
+        if let value = Self.optional(document["consent"]) {
+            consent = try Self.choice(value, at: "consent")
+        }
+        if let value = Self.optional(document["now"]) {
+            now = try Self.date(value, at: "now")
+        }
+        if let value = Self.optional(document["currency"]) {
+            currency = try Self.text(value, at: "currency")
+        }
+    }
+
+    /// One entitlement; an error's message starts with the path below the entitlement (`.state: missing`).
+    private static func entitlement(_ value: JSONValue) throws(InputError) -> Entitlement {
+        let members = try members(value, at: "")
+        var entitlement = Entitlement(product: try text(required(members["product"], at: ".product"), at: ".product"),
+                                      state: try choice(required(members["state"], at: ".state"), at: ".state"))
+        if let expires = optional(members["expires"]) {
+            entitlement.expires = try date(expires, at: ".expires")
+        }
+        return entitlement
+    }
+
+    private static func members(_ value: JSONValue, at path: String) throws(InputError) -> [String: JSONValue] {
+        guard case .object(let members) = value else { throw mismatch(path, expected: "an object", value) }
+        return members
+    }
+
+    /// A member that may be left out; `null` counts as left out.
+    private static func optional(_ value: JSONValue?) -> JSONValue? {
+        value == .null ? nil : value
+    }
+
+    private static func required(_ value: JSONValue?, at path: String) throws(InputError) -> JSONValue {
+        guard let value else { throw InputError(message: "\(path): missing") }
+        return value
+    }
+
+    private static func text(_ value: JSONValue, at path: String) throws(InputError) -> String {
+        guard case .string(let text) = value else { throw mismatch(path, expected: "a string", value) }
+        return text
+    }
+
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at path: String)
+        throws(InputError) -> Choice where Choice.RawValue == String
+    {
+        let text = try text(value, at: path)
+        guard let choice = Choice(rawValue: text) else {
+            throw InputError(message: "\(path): not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", ")); "
+                             + "found '\(text)'")
+        }
+        return choice
+    }
+
+    private static func date(_ value: JSONValue, at path: String) throws(InputError) -> Date {
+        let text = try text(value, at: path)
+        guard let date = ISO8601Timestamp.date(text) else {
+            throw InputError(message: "\(path): '\(text)' is not an ISO 8601 date-time such as 2026-11-29T12:00:00Z")
+        }
+        return date
+    }
+
+    private static func mismatch(_ path: String, expected: String, _ found: JSONValue) -> InputError {
+        InputError(message: "\(path): expected \(expected)" + (found == .null ? ", found null" : ""))
     }
 }
 
@@ -30,124 +109,4 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
     public var description: String { message }
-}
-
-extension JSONDecoder {
-    /// Decodes dates as ISO 8601 (`2026-11-29T12:00:00Z`, fractional seconds allowed).
-    static var evaluation: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            if let date = try? Date(text, strategy: .iso8601) { return date }
-            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
-                return date
-            }
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "'\(text)' is not an ISO 8601 date-time such as 2026-11-29T12:00:00Z"))
-        }
-        return decoder
-    }
-}
-
-extension JSONEncoder {
-    /// Sorted keys, dates as ISO 8601: the same bytes for the same decision.
-    static var evaluation: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-}
-
-/// Turns Foundation's decoding errors into one line that names where the problem is.
-package enum DecodingErrorText {
-    static func describe(_ error: any Error, in json: Data) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let syntax = syntaxError(in: json) {
-            return syntax
-        }
-        switch error {
-        case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)): expected \(name(type))"
-        case .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)): expected \(name(type)), found null"
-        case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])): missing"
-        case .dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(detail(context))"
-        @unknown default:
-            return "\(error)"
-        }
-    }
-
-    /// Where the JSON text itself is broken, as a line and column, from JSONSerialization's byte offset.
-    package static func syntaxError(in json: Data) -> String? {
-        do {
-            _ = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            guard let range = detail.range(of: "character "),
-                  let offset = Int(detail[range.upperBound...].prefix(while: \.isNumber)) else {
-                return "bad JSON: \(detail.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")))"
-            }
-            let prefix = json.prefix(offset)
-            let line = prefix.count { $0 == UInt8(ascii: "\n") } + 1
-            let lineStart = prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? json.startIndex
-            let column = String(decoding: json[lineStart..<(json.startIndex + offset)], as: UTF8.self).count + 1
-            let problem = detail[..<(detail.range(of: " around")?.lowerBound ?? range.lowerBound)]
-            return "bad JSON at line \(line), column \(column): \(problem.lowercased())"
-        }
-    }
-
-    private static func detail(_ context: DecodingError.Context) -> String {
-        let text = context.debugDescription
-        if let range = text.range(of: "Cannot initialize "), let type = enumCases(in: text[range.upperBound...]) {
-            return "not one of \(type)"
-        }
-        if let underlying = context.underlyingError {
-            let described = "\(underlying)"
-            return described.isEmpty ? text : "\(text) (\(described))"
-        }
-        return text
-    }
-
-    /// The allowed values of the enumeration a message names, such as `active, grace_period, …`.
-    private static func enumCases(in text: Substring) -> String? {
-        let name = text.prefix { $0 != " " }
-        let all: [String]
-        switch name {
-        case "EntitlementState": all = EntitlementState.allCases.map(\.rawValue)
-        case "Consent": all = Consent.allCases.map(\.rawValue)
-        case "UnknownAccess": all = UnknownAccess.allCases.map(\.rawValue)
-        case "ProductType": all = ProductType.allCases.map(\.rawValue)
-        default: return nil
-        }
-        let value = text.range(of: "value ").map { String(text[$0.upperBound...]) } ?? ""
-        return all.joined(separator: ", ") + (value.isEmpty ? "" : "; found '\(value)'")
-    }
-
-    private static func name(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
-        case is Int.Type, is Double.Type: "a number"
-        case is [Any].Type: "a list"
-        default: "\(type)"
-        }
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        guard !keys.isEmpty else { return "the document" }
-        var text = ""
-        for key in keys {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return text
-    }
 }

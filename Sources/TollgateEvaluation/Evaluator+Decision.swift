@@ -41,7 +41,7 @@ extension Evaluator {
             app: bundle.app, policy: bundle.policy, tiers: Access(policy: policy, tiers: tiers, adsEnabled: enabled).tierIDs,
             features: features,
             ads: Decision.Ads(enabled: enabled, reason: reasons.ads(enabled: enabled, consent: input.consent),
-                              placements: Dictionary(uniqueKeysWithValues: bundle.ads.placements.map { ($0, enabled) })),
+                              placements: enabled ? tables.placementsShown : tables.placementsHidden),
             upsell: upsell, explain: explain, warnings: warnings)
     }
 
@@ -63,16 +63,14 @@ struct Reasons {
     private var tables: CompiledPolicy.Tables { evaluator.policy.tables }
 
     func feature(tier: Int, unlocked: Bool) -> String {
-        let tierID = tables.bundle.tiers[tier].id
         if tables.free.contains(tier) { return "free: every user has it" }
         if unlocked, let source = grantedBy.first(where: { tables.productGrants[$0.product].contains(tier) }) {
-            return "unlocked: \(tierID) granted by \(name(source.product)) (\(source.state.rawValue))"
+            return "unlocked: \(tables.bundle.tiers[tier].id) granted by \(tables.productNames[source.product]) "
+                + "(\(source.state.rawValue))"
         }
-        var sentence = "needs \(tierID)"
-        let granting = tables.granting[tier]
-        sentence += granting.isEmpty ? "; no product grants it" : "; granted by " + granting.map(name).joined(separator: ", ")
+        var sentence = tables.tierNeeds[tier]
         for (product, state) in withheld where tables.productGrants[product].contains(tier) {
-            sentence += "; \(name(product)) is \(state.rawValue), which "
+            sentence += "; \(tables.productNames[product]) is \(state.rawValue), which "
                 + (synced ? "does not keep access" : "does not count before the store answers")
         }
         if !synced, tables.bundle.entitlements.unknown == .deny {
@@ -91,14 +89,5 @@ struct Reasons {
         }
         if ads.requireConsent, consent != .granted { return "consent \(consent.rawValue): ads need the user's consent" }
         return "ads shown: no ad-free tier held" + (synced ? "" : " (store not synced; hide_until_synced is off)")
-    }
-
-    /// A product id without the app's bundle id prefix, as people say it.
-    private func name(_ product: Int) -> String {
-        let id = tables.bundle.products[product].id
-        guard let prefix = tables.bundle.bundleID.map({ $0 + "." }), id.hasPrefix(prefix), id.count > prefix.count else {
-            return id
-        }
-        return String(id.dropFirst(prefix.count))
     }
 }

@@ -128,9 +128,11 @@ struct EvaluationInputTests {
     }
 
     @Test("broken JSON text is reported with its line and column", arguments: [
-        ("not json", "bad JSON at line 1, column 2: invalid value"),
-        ("{\"synced\": true,,}", "bad JSON at line 1, column 17: invalid value"),
-        ("", "bad JSON: unexpected end of file during json parse"),
+        ("not json", "bad JSON at line 1, column 1: expected a value, found 'n'"),
+        ("{\"synced\": true,,}", "bad JSON at line 1, column 17: expected a member name in double quotes, found ','"),
+        ("", "bad JSON at line 1, column 1: expected a value, found the end of the text"),
+        ("{\"synced\": true, \"synced\": false}",
+         "bad JSON at line 1, column 18: duplicate member 'synced'; give each name once"),
     ])
     func syntaxErrors(_ json: String, _ message: String) {
         #expect(throws: InputError(message: message)) {
@@ -144,8 +146,7 @@ struct EvaluationInputTests {
             _ = try Self.decode("{\n  \"consent\": \"granted\",\n  \"synced\": tru\n}")
             Issue.record("decoded")
         } catch {
-            #expect(error.message.hasPrefix("bad JSON at line 3, column "), "\(error.message)")
-            #expect(error.message.hasSuffix(": invalid value"), "\(error.message)")
+            #expect(error.message == "bad JSON at line 3, column 13: expected a value, found 't'")
         }
     }
 }

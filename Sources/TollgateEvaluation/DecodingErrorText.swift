@@ -1,0 +1,93 @@
+import Foundation
+
+/// Turns Foundation's decoding errors into one line that names where the problem is.
+package enum DecodingErrorText {
+    static func describe(_ error: any Error, in json: Data) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let syntax = syntaxError(in: json) {
+            return syntax
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)): expected \(name(type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): expected \(name(type)), found null"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): missing"
+        case .dataCorrupted(let context):
+            return "\(path(context.codingPath)): \(detail(context))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// Where the JSON text itself is broken, as a line and column, from JSONSerialization's byte offset.
+    private static func syntaxError(in json: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            guard let range = detail.range(of: "character "),
+                  let offset = Int(detail[range.upperBound...].prefix(while: \.isNumber)) else {
+                return "bad JSON: \(detail.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")))"
+            }
+            let prefix = json.prefix(offset)
+            let line = prefix.count { $0 == UInt8(ascii: "\n") } + 1
+            let lineStart = prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? json.startIndex
+            let column = String(decoding: json[lineStart..<(json.startIndex + offset)], as: UTF8.self).count + 1
+            let problem = detail[..<(detail.range(of: " around")?.lowerBound ?? range.lowerBound)]
+            return "bad JSON at line \(line), column \(column): \(problem.lowercased())"
+        }
+    }
+
+    private static func detail(_ context: DecodingError.Context) -> String {
+        let text = context.debugDescription
+        if let range = text.range(of: "Cannot initialize "), let type = enumCases(in: text[range.upperBound...]) {
+            return "not one of \(type)"
+        }
+        if let underlying = context.underlyingError {
+            let described = "\(underlying)"
+            return described.isEmpty ? text : "\(text) (\(described))"
+        }
+        return text
+    }
+
+    /// The allowed values of the enumeration a message names, such as `active, grace_period, …`.
+    private static func enumCases(in text: Substring) -> String? {
+        let name = text.prefix { $0 != " " }
+        let all: [String]
+        switch name {
+        case "EntitlementState": all = EntitlementState.allCases.map(\.rawValue)
+        case "Consent": all = Consent.allCases.map(\.rawValue)
+        case "UnknownAccess": all = UnknownAccess.allCases.map(\.rawValue)
+        case "ProductType": all = ProductType.allCases.map(\.rawValue)
+        default: return nil
+        }
+        let value = text.range(of: "value ").map { String(text[$0.upperBound...]) } ?? ""
+        return all.joined(separator: ", ") + (value.isEmpty ? "" : "; found '\(value)'")
+    }
+
+    private static func name(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Double.Type: "a number"
+        case is [Any].Type: "a list"
+        default: "\(type)"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        guard !keys.isEmpty else { return "the document" }
+        var text = ""
+        for key in keys {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text
+    }
+}

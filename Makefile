@@ -23,7 +23,7 @@ run: deps build
 	$(BIN) serve --port $(PORT)
 
 build:
-	$(SWIFT) build -c release --product tollgate $(STRICT)
+	$(SWIFT) build -c release --static-swift-stdlib --product tollgate $(STRICT)
 
 test: test-deps
 	$(SWIFT) build --build-tests $(STRICT)

@@ -14,8 +14,8 @@ cd "$(dirname "$0")/.."
 
 scratch="${SCRATCH_PATH:-.build}"
 iterations="${ITERATIONS:-2000000}"
-swift build -c release --product TollgateBenchmarks --scratch-path "$scratch" >/dev/null
-bench="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/TollgateBenchmarks"
+swift build -c release --static-swift-stdlib --product TollgateBenchmarks --scratch-path "$scratch" >/dev/null
+bench="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/TollgateBenchmarks"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -110,9 +110,9 @@ main() {
   fi
 
   echo "building (release, $scratch)…" >&2
-  swift build -c release --scratch-path "$scratch" --product TollgateBenchmarks >/dev/null \
-    || fail "swift build -c release --product TollgateBenchmarks failed"
-  bench="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/TollgateBenchmarks"
+  swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product TollgateBenchmarks >/dev/null \
+    || fail "swift build -c release --static-swift-stdlib --product TollgateBenchmarks failed"
+  bench="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/TollgateBenchmarks"
 
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT

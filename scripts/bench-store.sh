@@ -27,10 +27,10 @@ runs="${RUNS:-3}"
 diff_limit="${DIFF_LIMIT:-60}"
 echo "building (release, $scratch)…" >&2
 for product in tollgate TollgateBenchmarks; do
-  swift build -c release --scratch-path "$scratch" --product "$product" >/dev/null \
-    || fail "swift build -c release --product $product failed"
+  swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product "$product" >/dev/null \
+    || fail "swift build -c release --static-swift-stdlib --product $product failed"
 done
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)"
 tollgate="$bin/tollgate"
 bench="$bin/TollgateBenchmarks"
 started=$(date +%s)

@@ -105,10 +105,10 @@ main() {
   echo "building (release, $scratch)…" >&2
   local product bin
   for product in tollgate TollgateBenchmarks; do
-    swift build -c release --scratch-path "$scratch" --product "$product" >/dev/null \
-      || fail "swift build -c release --product $product failed"
+    swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product "$product" >/dev/null \
+      || fail "swift build -c release --static-swift-stdlib --product $product failed"
   done
-  bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+  bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)"
   local tollgate="$bin/tollgate" bench="$bin/TollgateBenchmarks"
 
   work="$(mktemp -d)"

@@ -1,16 +1,14 @@
 import Foundation
 
 extension Decimal {
-    /// The locale decimal strings in policy files are read in: `.` separates the fraction, no grouping.
-    package static let policyLocale = Locale(identifier: "en_US_POSIX")
-
     /// Parses a policy amount such as `29.99` or `3900`: ASCII digits with an optional `.` and fraction digits.
     ///
     /// Signs, exponents, grouping separators, spaces and a bare `.` are refused (Foundation's own parser
-    /// would stop at the first bad character and return what it read so far).
+    /// would stop at the first bad character and return what it read so far). Read without a locale, so `.`
+    /// separates the fraction and Foundation's ICU is never loaded.
     package init?(policyAmount text: String) {
         guard Self.fractionDigits(ofPolicyAmount: text) != nil,
-              let value = Decimal(string: text, locale: Self.policyLocale) else { return nil }
+              let value = Decimal(string: text) else { return nil }
         self = value
     }
 

@@ -79,7 +79,7 @@ package struct ISOPeriod: Hashable, Sendable, CustomStringConvertible {
     package var hasTimeComponents: Bool { hours != 0 || minutes != 0 || seconds != 0 }
 
     /// The average number of days in a month of the Gregorian calendar (365.25 / 12), exactly.
-    package static let daysPerMonth = Decimal(string: "30.4375", locale: Locale(identifier: "en_US_POSIX")) ?? 30
+    package static let daysPerMonth = Decimal(sign: .plus, exponent: -4, significand: 304_375)
 
     /// The length in months, for comparing prices per month.
     ///

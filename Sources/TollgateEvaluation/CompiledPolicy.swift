@@ -98,8 +98,6 @@ public struct CompiledPolicy: Sendable {
             }.map(\.element)
         }
 
-        /// The locale policy amounts are written in: `.` separates the fraction, no grouping.
-        private static let amountLocale = Locale(identifier: "en_US_POSIX")
         /// The average Gregorian month, 365.25 / 12 days, for subscriptions measured in weeks or days.
         private static let daysPerMonth = Decimal(sign: .plus, exponent: -4, significand: 304_375)
 
@@ -108,7 +106,8 @@ public struct CompiledPolicy: Sendable {
             var prices: [String: Decimal] = [:]
             let months = product.period.map { Decimal($0.months) + Decimal($0.days) / daysPerMonth } ?? 0
             for (currency, text) in product.prices {
-                guard var amount = Decimal(string: text, locale: amountLocale) else { continue }
+                // Without a locale `.` separates the fraction, as in policy files, and Foundation's ICU stays unloaded.
+                guard var amount = Decimal(string: text) else { continue }
                 if months > 0 { amount /= months }
                 prices[currency] = amount
             }

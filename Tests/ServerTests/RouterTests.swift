@@ -59,6 +59,22 @@ import Testing
         #expect(badValue.object["type"] as? String == "urn:tollgate:problem:invalid-input")
     }
 
+    /// The JSON limits hold on every route that reads JSON: nesting, duplicate names, UTF-8.
+    @Test(arguments: ["/v1/apps/photocollage/evaluate", "/ofrep/v1/evaluate/flags", "/v1/apps/photocollage/paywalls/main/render"])
+    func jsonLimitsAre400sNamingThePlace(_ path: String) {
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let cases = [
+            ("{\"context\": " + deep + "}", "line 1, column 76: nesting deeper than 64 lists and objects"),
+            (#"{"synced": true, "synced": false}"#, "line 1, column 18: duplicate member 'synced'"),
+        ]
+        for (body, detail) in cases {
+            let answer = service.send("POST", path, json: body)
+            #expect(answer.status == 400, "\(path): \(answer.text)")
+            let text = answer.text
+            #expect(text.contains(detail), "\(path): \(text)")
+        }
+    }
+
     @Test func unknownAppsRoutesAndPaywallsAre404() {
         let app = service.send("POST", "/v1/apps/nope/evaluate", json: "{}")
         #expect(app.status == 404)

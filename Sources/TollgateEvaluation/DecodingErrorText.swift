@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns Foundation's decoding errors into one line that names where the problem is.
-package enum DecodingErrorText {
+enum DecodingErrorText {
     static func describe(_ error: any Error, in json: Data) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let syntax = syntaxError(in: json) {
@@ -59,7 +59,6 @@ package enum DecodingErrorText {
         let all: [String]
         switch name {
         case "EntitlementState": all = EntitlementState.allCases.map(\.rawValue)
-        case "Consent": all = Consent.allCases.map(\.rawValue)
         case "UnknownAccess": all = UnknownAccess.allCases.map(\.rawValue)
         case "ProductType": all = ProductType.allCases.map(\.rawValue)
         default: return nil

@@ -64,7 +64,7 @@ extension Router {
         case .object(let members)?: context = members
         default: throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: "'context' must be an object")
         }
-        if let key = context["targetingKey"], key == .string("") || key.string == nil {
+        if let key = context["targetingKey"], key.string?.isEmpty != false {
             throw OFREPError(code: "TARGETING_KEY_MISSING", status: 400,
                              details: "'targetingKey' must be a non-empty string when given")
         }

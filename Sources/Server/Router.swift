@@ -26,8 +26,8 @@ package struct Router: HTTPResponder {
         let elapsed = start.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         metrics.record(route: route, status: response.status, seconds: seconds)
-        log(#"{"method":\#(JSONWriter.quoted(request.method)),"route":\#(JSONWriter.quoted(route)),"status":\#(response.status),"#
-            + #""duration_ms":\#((seconds * 1_000_000).rounded() / 1000)}"#)
+        log(#"{"method":\#(JSONWriter.quoted(request.method)),"route":\#(JSONWriter.quoted(route)),"#
+            + #""status":\#(response.status),"duration_ms":\#((seconds * 1_000_000).rounded() / 1000)}"#)
         return response
     }
 

@@ -124,6 +124,7 @@ enum ServeCommand {
                 return releases
             })
     }
+
     /// Writes `line` and a newline to `descriptor` with one `write` call where the system allows, so lines from
     /// several threads do not interleave; the service logs every request this way.
     private static func writeLine(_ line: String, to descriptor: Int32) {
@@ -167,5 +168,4 @@ extension Workspace {
         }
         return entries.sorted().joined(separator: "\n")
     }
-
 }

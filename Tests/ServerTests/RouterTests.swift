@@ -1,6 +1,7 @@
 import Foundation
 import Server
 import Testing
+import TollgateEvaluation
 
 /// Every route of SPEC section 7 and every error, through the router alone (no sockets).
 @Suite struct RouterTests {
@@ -46,6 +47,21 @@ import Testing
         let features = answer.object["features"] as? [String: Bool]
         #expect(features?["cloud-sync"] == true)
         #expect((answer.object["ads"] as? [String: Any])?["enabled"] as? Bool == false)
+    }
+
+    /// The same answer everywhere: the service sends exactly the bytes an app gets from `Decision.json()`.
+    @Test(arguments: [
+        Self.premiumUser,
+        #"{"entitlements":[{"product":"com.example.photocollage.premium.monthly","state":"billing_retry","#
+            + #""expires":"2026-12-01T00:00:00Z"},{"product":"com.example.unknown","state":"active"}],"#
+            + #""synced":false,"consent":"denied","now":"2026-11-29T12:00:00Z","currency":"USD"}"#,
+    ])
+    func evaluateSendsTheLibrarysBytes(_ input: String) throws {
+        let app = try #require(try ExampleService.releases().first { $0.compiled.app == "photocollage" })
+        let answer = service.send("POST", "/v1/apps/photocollage/evaluate", json: input)
+        #expect(answer.status == 200, "\(answer.text)")
+        let decision = Evaluator(policy: app.compiled).evaluate(try EvaluationInput(json: Data(input.utf8)), now: Date())
+        #expect(answer.body == decision.json(), "\(answer.text)")
     }
 
     @Test func malformedJSONIsA400NamingThePosition() {

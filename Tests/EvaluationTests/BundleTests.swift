@@ -1,6 +1,7 @@
 import Foundation
 import PolicyCompiler
 import Testing
+import TestSupport
 @testable import TollgateEvaluation
 
 /// Checks the canonical form of JSON bytes: object keys in ascending byte order, integers only, no white

@@ -1,24 +1,8 @@
 import Foundation
 import PolicyCompiler
 import Testing
+import TestSupport
 @testable import TollgateEvaluation
-
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny seeded generator, so every run draws the same inputs.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random evaluation inputs for one compiled policy: its products (consumables included), unknown ids,
 /// every state, expiries before, at and after `now`, both sync states, every consent, a few currencies.

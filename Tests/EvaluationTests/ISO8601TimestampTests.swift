@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TollgateEvaluation
 
 /// The common `YYYY-MM-DDTHH:MM:SSZ` form is read without Foundation's parser; it must agree with it.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TollgateEvaluation
 
 /// A JSON text that must be refused, and the exact error.

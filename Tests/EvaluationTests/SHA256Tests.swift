@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TollgateEvaluation
 
 /// `/usr/bin/sha256sum`, run as a separate process, as the reference implementation.

@@ -1,6 +1,7 @@
 import Foundation
 import Store
 import Testing
+import TestSupport
 import TollgateEvaluation
 
 /// What a child process printed and how it ended.
@@ -107,19 +108,6 @@ struct TollgateExecutable {
     }
 }
 
-/// SplitMix64: a seeded generator, so that a run that fails can be repeated exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A store file that `tollgate` must refuse without changing it.
 struct BadStore: Sendable, CustomTestStringConvertible {
     var name: String
@@ -137,7 +125,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
             try Data(String(repeating: "this is not a database\n", count: 40).utf8).write(to: path)
         },
         BadStore(name: "random bytes", message: notSQLite) { path, _ in
-            var generator = SeededGenerator(state: 7)
+            var generator = SplitMix64(seed: 7)
             try Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: path)
         },
         BadStore(name: "a directory", message: "is a directory; give the store's file") { path, _ in
@@ -211,7 +199,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
         }
         let typical = durations.sorted()[1]
         let microseconds = Double(typical.components.seconds) * 1e6 + Double(typical.components.attoseconds) / 1e12
-        var generator = SeededGenerator(state: 20_261_130)
+        var generator = SplitMix64(seed: 20_261_130)
         var killed: Set<String> = []
         for iteration in 0..<100 {
             let message = "kill \(iteration)"

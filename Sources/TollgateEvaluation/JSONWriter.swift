@@ -21,28 +21,34 @@ package struct JSONWriter {
 
     /// A string literal: `"` and `\` escaped, control characters as `\n`-style or `\u00XX` escapes, the rest as is.
     package mutating func string(_ text: String) {
+        var text = text
         bytes.append(UInt8(ascii: "\""))
-        // Ids and sentences rarely need escapes: copy those whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes += text.utf8
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
-            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case ..<0x20:
-                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                          Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]]
-            default: bytes.append(byte)
+        text.withUTF8 { utf8 in
+            // Ids and sentences rarely need escapes: copy the runs between escapes whole.
+            let (quote, backslash) = (UInt8(ascii: "\""), UInt8(ascii: "\\"))
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == quote || byte == backslash {
+                bytes += UnsafeBufferPointer(rebasing: utf8[runStart..<index])
+                escape(byte)
+                runStart = index + 1
             }
+            bytes += UnsafeBufferPointer(rebasing: utf8[runStart...])
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+        case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+        case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+        case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+        case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+        case ..<0x20:
+            bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                      Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]]
+        default: bytes += [UInt8(ascii: "\\"), byte]
+        }
     }
 
     package mutating func bool(_ value: Bool) {

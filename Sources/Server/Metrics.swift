@@ -6,8 +6,16 @@ package final class Metrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds.
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
 
+    /// A counted request's labels.
+    private struct RequestLabels: Hashable, Comparable {
+        var route: String
+        var status: Int
+
+        static func < (lhs: Self, rhs: Self) -> Bool { (lhs.route, lhs.status) < (rhs.route, rhs.status) }
+    }
+
     private struct State {
-        var requests: [String: Int] = [:]
+        var requests: [RequestLabels: Int] = [:]
         var latency: [String: (counts: [Int], sum: Double, count: Int)] = [:]
         var reloads: [String: Int] = ["success": 0, "failure": 0]
         var policies: [(app: String, hash: String)] = []
@@ -19,9 +27,8 @@ package final class Metrics: Sendable {
 
     /// Counts one answered request.
     func record(route: String, status: Int, seconds: Double) {
-        let key = "route=\"\(route)\",status=\"\(status)\""
         state.withLock { state in
-            state.requests[key, default: 0] += 1
+            state.requests[RequestLabels(route: route, status: status), default: 0] += 1
             var entry = state.latency[route] ?? (Array(repeating: 0, count: Self.buckets.count), 0, 0)
             if let index = Self.buckets.firstIndex(where: { seconds <= $0 }) { entry.counts[index] += 1 }
             entry.sum += seconds
@@ -43,7 +50,9 @@ package final class Metrics: Sendable {
         state.withLock { state in
             var lines = ["# HELP tollgate_requests_total Requests answered, by route and status.",
                          "# TYPE tollgate_requests_total counter"]
-            lines += state.requests.keys.sorted().map { "tollgate_requests_total{\($0)} \(state.requests[$0] ?? 0)" }
+            lines += state.requests.keys.sorted().map { labels in
+                "tollgate_requests_total{route=\"\(labels.route)\",status=\"\(labels.status)\"} \(state.requests[labels] ?? 0)"
+            }
             lines += ["# HELP tollgate_request_duration_seconds Time to answer a request, by route.",
                       "# TYPE tollgate_request_duration_seconds histogram"]
             for route in state.latency.keys.sorted() {

@@ -203,7 +203,7 @@ private struct JSONReader {
             }
             unescaped += String(character).utf8
         default:
-            throw Failure(offset: start, problem: "unknown escape; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX")
+            throw Failure(offset: start, problem: "unknown escape; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and four hex digits")
         }
     }
 

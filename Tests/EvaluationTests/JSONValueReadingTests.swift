@@ -63,7 +63,7 @@ struct JSONValueReadingTests {
         JSONSyntaxCase("a raw newline in a string", "\"a\nb\"",
                        #"line 1, column 3: control character U+000A in a string; write it as an escape such as \n or \u0000"#),
         JSONSyntaxCase("an unknown escape", #""\q""#,
-                       #"line 1, column 2: unknown escape; use \" \\ \/ \b \f \n \r \t or \uXXXX"#),
+                       #"line 1, column 2: unknown escape; use \" \\ \/ \b \f \n \r \t or \u and four hex digits"#),
         JSONSyntaxCase("a short \\u escape", #""\u12""#, #"line 1, column 2: \u needs four hex digits"#),
         JSONSyntaxCase("a lone high surrogate", #""\ud800""#,
                        "line 1, column 2: a high surrogate escape must be followed by a low one"),

@@ -12,6 +12,19 @@ package enum DOMSerialization {
         escape(value, [("&", "&amp;"), ("\u{A0}", "&nbsp;"), ("\"", "&quot;"), ("<", "&lt;"), (">", "&gt;")])
     }
 
+    /// The serialized `<li>` of the paywall product `id` in `dom`, from its start tag to its end tag.
+    package static func productItem(_ id: String, in dom: String) -> Substring? {
+        guard let marker = dom.range(of: "data-product=\"\(attribute(id))\""),
+              let start = dom[..<marker.lowerBound].range(of: "<li ", options: .backwards),
+              let end = dom[marker.upperBound...].range(of: "</li>") else { return nil }
+        return dom[start.lowerBound..<end.upperBound]
+    }
+
+    /// How many times `needle` occurs in `dom`.
+    package static func occurrences(of needle: String, in dom: String) -> Int {
+        dom.components(separatedBy: needle).count - 1
+    }
+
     /// The width and height in a PNG's IHDR chunk, or nil when `png` is not a PNG.
     package static func pngSize(_ png: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](png.prefix(24))

@@ -101,16 +101,16 @@ import TestSupport
         }
 
         try #require(!rendered.products.isEmpty, "\(page.name) shows no products")
-        #expect(occurrences(of: "<li class=\"product", in: dom) == rendered.products.count)
+        #expect(DOMSerialization.occurrences(of: "<li class=\"product", in: dom) == rendered.products.count)
         let highlight = try #require(
             sources.policy.paywalls.first { $0.id.value == rendered.paywall }?.highlight?.value,
             "\(page.name) highlights no product")
         #expect(rendered.products.filter(\.highlighted).map(\.id) == [highlight])
-        #expect(occurrences(of: "aria-current=\"true\"", in: dom) == 1, "exactly one product is highlighted")
+        #expect(DOMSerialization.occurrences(of: "aria-current=\"true\"", in: dom) == 1, "exactly one product is highlighted")
         let unavailable = sources.templates(for: rendered.locale)?.paywall(rendered.paywall)?
             .entry("price_unavailable")?.message.text.value
         for product in rendered.products {
-            let element = try #require(Self.item(product.id, in: dom), "no <li> for \(product.id) in the DOM")
+            let element = try #require(DOMSerialization.productItem(product.id, in: dom), "no <li> for \(product.id) in the DOM")
             let startTag = element.prefix { $0 != ">" }
             #expect(startTag.contains("aria-current=\"true\"") == product.highlighted, "aria-current of \(product.id)")
             #expect(!product.title.isEmpty && element.contains(">\(DOMSerialization.text(product.title))</h2>"),
@@ -142,18 +142,6 @@ import TestSupport
             #expect(dom.contains("<a class=\"\(role)\" href=\"\(DOMSerialization.attribute(url))\">\(DOMSerialization.text(link.text))</a>"),
                     "\(role) link")
         }
-    }
-
-    /// The serialized `<li>` of product `id` in `dom`, from its start tag to its end tag.
-    private static func item(_ id: String, in dom: String) -> Substring? {
-        guard let marker = dom.range(of: "data-product=\"\(DOMSerialization.attribute(id))\""),
-              let start = dom[..<marker.lowerBound].range(of: "<li ", options: .backwards),
-              let end = dom[marker.upperBound...].range(of: "</li>") else { return nil }
-        return dom[start.lowerBound..<end.upperBound]
-    }
-
-    private static func occurrences(of needle: String, in text: String) -> Int {
-        text.components(separatedBy: needle).count - 1
     }
 
     /// Loads `Policies/<app>.yaml` and the templates in `Templates/<app>/`, failing on any error.

@@ -97,9 +97,9 @@ import TestSupport
 
         let policy = sources.policy
         let paywall = try #require(policy.paywalls.first { $0.id.value == "main" }, "\(page.app) has no main paywall")
-        #expect(occurrences(of: "<li class=\"product", in: dom) == paywall.products.count, "one item per product")
+        #expect(DOMSerialization.occurrences(of: "<li class=\"product", in: dom) == paywall.products.count, "one item per product")
         for id in paywall.products.map(\.value) {
-            let element = try #require(item(id, in: dom), "no <li> for \(id)")
+            let element = try #require(DOMSerialization.productItem(id, in: dom), "no <li> for \(id)")
             let product = try #require(policy.products.first { $0.id.value == id })
             let usd = try #require(product.referencePrices.first { $0.currency.value == "USD" }?.amount.value,
                                    "\(id) has no USD reference price")
@@ -116,14 +116,6 @@ import TestSupport
             #expect(dom.contains("<a class=\"\(role)\" href=\"\(DOMSerialization.attribute(url))\">\(DOMSerialization.text(try line(role)))</a>"),
                     "\(role) link")
         }
-    }
-
-    /// The serialized `<li>` of product `id` in `dom`, from its start tag to its end tag.
-    private static func item(_ id: String, in dom: String) -> Substring? {
-        guard let marker = dom.range(of: "data-product=\"\(DOMSerialization.attribute(id))\""),
-              let start = dom[..<marker.lowerBound].range(of: "<li ", options: .backwards),
-              let end = dom[marker.upperBound...].range(of: "</li>") else { return nil }
-        return dom[start.lowerBound..<end.upperBound]
     }
 
     /// The content of the first `<p class="<role>">` in `element`.
@@ -143,9 +135,4 @@ import TestSupport
             }
         })
     }
-
-    private static func occurrences(of needle: String, in text: String) -> Int {
-        text.components(separatedBy: needle).count - 1
-    }
-
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TollgateEvaluation
 
 /// An ISO 8601 duration such as `P1M`, `P1Y`, `P2W` or `PT30S`, with whole-number components.
 ///
@@ -79,7 +80,7 @@ package struct ISOPeriod: Hashable, Sendable, CustomStringConvertible {
     package var hasTimeComponents: Bool { hours != 0 || minutes != 0 || seconds != 0 }
 
     /// The average number of days in a month of the Gregorian calendar (365.25 / 12), exactly.
-    package static let daysPerMonth = Decimal(sign: .plus, exponent: -4, significand: 304_375)
+    package static let daysPerMonth = PolicyBundle.Period.daysPerMonth
 
     /// The length in months, for comparing prices per month.
     ///

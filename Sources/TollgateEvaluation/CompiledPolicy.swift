@@ -98,13 +98,11 @@ public struct CompiledPolicy: Sendable {
             }.map(\.element)
         }
 
-        /// The average Gregorian month, 365.25 / 12 days, for subscriptions measured in weeks or days.
-        private static let daysPerMonth = Decimal(sign: .plus, exponent: -4, significand: 304_375)
 
         /// Prices made comparable: per month for subscriptions, as is otherwise.
         private static func comparablePrices(_ product: PolicyBundle.Product) -> [String: Decimal] {
             var prices: [String: Decimal] = [:]
-            let months = product.period.map { Decimal($0.months) + Decimal($0.days) / daysPerMonth } ?? 0
+            let months = product.period.map { Decimal($0.months) + Decimal($0.days) / PolicyBundle.Period.daysPerMonth } ?? 0
             for (currency, text) in product.prices {
                 // Without a locale `.` separates the fraction, as in policy files, and Foundation's ICU stays unloaded.
                 guard var amount = Decimal(string: text) else { continue }

@@ -82,6 +82,9 @@ public struct PolicyBundle: Codable, Hashable, Sendable {
             self.months = months
             self.days = days
         }
+
+        /// The average Gregorian month, 365.25 / 12 = 30.4375 days, for periods measured in weeks or days.
+        package static let daysPerMonth = Decimal(sign: .plus, exponent: -4, significand: 304_375)
     }
 
     /// Which store states keep access, and what to assume before the store answers.

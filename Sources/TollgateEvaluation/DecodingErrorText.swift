@@ -21,23 +21,13 @@ enum DecodingErrorText {
         }
     }
 
-    /// Where the JSON text itself is broken, as a line and column, from JSONSerialization's byte offset.
+    /// Where the JSON text itself is broken, as the JSON reader words it: line, column and what is wrong.
     private static func syntaxError(in json: Data) -> String? {
         do {
-            _ = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+            _ = try JSONValue(reading: [UInt8](json))
             return nil
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            guard let range = detail.range(of: "character "),
-                  let offset = Int(detail[range.upperBound...].prefix(while: \.isNumber)) else {
-                return "bad JSON: \(detail.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")))"
-            }
-            let prefix = json.prefix(offset)
-            let line = prefix.count { $0 == UInt8(ascii: "\n") } + 1
-            let lineStart = prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? json.startIndex
-            let column = String(decoding: json[lineStart..<(json.startIndex + offset)], as: UTF8.self).count + 1
-            let problem = detail[..<(detail.range(of: " around")?.lowerBound ?? range.lowerBound)]
-            return "bad JSON at line \(line), column \(column): \(problem.lowercased())"
+            return error.description
         }
     }
 

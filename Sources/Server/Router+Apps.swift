@@ -58,13 +58,18 @@ extension Router {
     /// SPEC section 5: which features the entitlements unlock and whether ads may show.
     func evaluate(_ request: HTTPRequest, app id: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
+        guard !request.body.isEmpty else { throw Problem.invalidJSON("the body is empty; send a JSON object") }
+        let value: JSONValue
+        do {
+            value = try JSONValue(reading: request.body)
+        } catch {
+            throw Problem.invalidJSON(error.description)
+        }
         let input: EvaluationInput
         do {
-            input = try EvaluationInput(json: request.body)
+            input = try EvaluationInput(value: value)
         } catch {
-            throw error.message.hasPrefix("bad JSON") || request.body.isEmpty
-                ? Problem.invalidJSON(request.body.isEmpty ? "the body is empty; send a JSON object" : error.message)
-                : Problem.invalidInput(error.message)
+            throw Problem.invalidInput(error.message)
         }
         let decision = app.evaluator.evaluate(input, now: Date())
         return JSONBody.response(decision.json())

@@ -6,13 +6,9 @@ extension EvaluationInput {
     /// Missing keys take safe defaults: no entitlements, synced, consent unknown, the caller's clock. A `null`
     /// counts as missing for the keys that may be left out; keys the input does not know are ignored.
     public init(json: Data) throws(InputError) {
-        try self.init(json: [UInt8](json))
-    }
-
-    package init(json: [UInt8]) throws(InputError) {
         let value: JSONValue
         do {
-            value = try JSONValue(reading: json)
+            value = try JSONValue(reading: [UInt8](json))
         } catch {
             throw InputError(message: error.description)
         }

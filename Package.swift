@@ -5,6 +5,8 @@ import PackageDescription
 let settings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -29,7 +31,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "Store", dependencies: ["CSQLite"], swiftSettings: settings),
-        .target(name: "PolicyDiff", dependencies: ["PolicyModel"], swiftSettings: settings),
+        .target(name: "PolicyDiff", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -38,8 +40,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "PolicyLoader", "PolicyValidation", "PolicyCompiler",
-                "Rendering", "Store", "Diagnostics",
+                "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "PolicyLoader", "Rendering", "Diagnostics",
             ],
             swiftSettings: settings
         ),
@@ -52,17 +53,17 @@ let package = Package(
         ),
         .target(
             name: "PolicyLoader",
-            dependencies: ["YAML", "PolicyModel", "MessageFormat", "Diagnostics"],
+            dependencies: ["YAML", "PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
             swiftSettings: settings
         ),
         .target(
             name: "PolicyValidation",
-            dependencies: ["PolicyModel", "MessageFormat", "Diagnostics"],
+            dependencies: ["PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
             swiftSettings: settings
         ),
         .target(name: "TollgateEvaluation", swiftSettings: settings),
         .target(
-            name: "Rendering", dependencies: ["CICU", "PolicyModel", "MessageFormat", "Diagnostics"],
+            name: "Rendering", dependencies: ["CICU", "PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
             swiftSettings: settings
         ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
@@ -75,27 +76,24 @@ let package = Package(
             swiftSettings: settings
         ),
         .executableTarget(name: "tollgate", dependencies: ["TollgateCLI"], swiftSettings: settings),
-        .target(name: "TestSupport", dependencies: ["Diagnostics"], swiftSettings: settings),
+        .target(name: "TestSupport", swiftSettings: settings),
         .executableTarget(
             name: "TollgateBenchmarks",
-            dependencies: [
-                "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "TollgateEvaluation",
-                "PolicyCompiler", "TollgateCLI", "Rendering",
-            ],
+            dependencies: ["YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "TollgateEvaluation", "PolicyCompiler", "TollgateCLI", "Rendering", "Store"],
             path: "Benchmarks/TollgateBenchmarks",
             swiftSettings: settings
         ),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"], swiftSettings: settings),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML", "Diagnostics", "TestSupport"], swiftSettings: settings),
-        .testTarget(name: "MessageFormatTests", dependencies: ["MessageFormat", "TestSupport"], swiftSettings: settings),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "Diagnostics"], swiftSettings: settings),
+        .testTarget(name: "MessageFormatTests", dependencies: ["MessageFormat"], swiftSettings: settings),
         .testTarget(
             name: "PolicyLoaderTests",
-            dependencies: ["PolicyLoader", "PolicyModel", "Diagnostics", "TestSupport"],
+            dependencies: ["PolicyLoader", "PolicyModel", "Diagnostics", "YAML", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "PolicyValidationTests",
-            dependencies: ["PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TestSupport"],
+            dependencies: ["PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -105,12 +103,12 @@ let package = Package(
         ),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["Rendering", "PolicyLoader", "PolicyModel", "MessageFormat", "TestSupport"],
+            dependencies: ["Rendering", "PolicyLoader", "PolicyModel", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["Server", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "TestSupport"],
+            dependencies: ["Server", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -120,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TollgateCLITests",
-            dependencies: ["TollgateCLI", "PolicyValidation", "Diagnostics", "Store", "TestSupport"],
+            dependencies: ["TollgateCLI", "PolicyValidation", "Store", "TollgateEvaluation", "TestSupport"],
             swiftSettings: settings
         ),
     ]

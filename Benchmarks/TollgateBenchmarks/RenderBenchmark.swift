@@ -3,6 +3,7 @@ import PolicyLoader
 import PolicyModel
 import Rendering
 import TollgateCLI
+import Diagnostics
 
 /// Times full paywall renders, one locale at a time, with each locale's formatters already open.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import PolicyModel
 import Rendering
+import TollgateEvaluation
 
 /// What the PyICU side of `scripts/bench-render.sh` formats for one paywall in one locale: each product's
 /// variables as raw values (amounts, periods, counts, title lists), each line's template text and the

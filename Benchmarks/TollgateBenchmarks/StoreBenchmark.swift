@@ -2,6 +2,8 @@ import Foundation
 import PolicyCompiler
 import Store
 import TollgateCLI
+import TollgateEvaluation
+import PolicyModel
 
 /// Times the policy store's own share of the store commands, in-process; `scripts/bench-store.sh` times
 /// the whole commands as processes and puts both in one table.

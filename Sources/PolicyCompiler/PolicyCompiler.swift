@@ -1,5 +1,5 @@
-import PolicyModel
-import TollgateEvaluation
+package import PolicyModel
+package import TollgateEvaluation
 
 /// Compiles a validated `Policy` into the bundle that every evaluator — CLI, service, app — runs.
 package enum PolicyCompiler {

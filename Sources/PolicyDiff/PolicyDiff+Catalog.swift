@@ -1,4 +1,5 @@
 import PolicyModel
+import TollgateEvaluation
 
 extension Pair {
     func products() -> [PolicyChange] {

@@ -1,4 +1,5 @@
 import PolicyModel
+import TollgateEvaluation
 
 extension Pair {
     func ads() -> [PolicyChange] {

@@ -1,4 +1,4 @@
-import PolicyModel
+package import PolicyModel
 
 /// Compares two versions of an app's policy and templates: what a change does to which users.
 package enum PolicyDiff {

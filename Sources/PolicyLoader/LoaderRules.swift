@@ -1,4 +1,5 @@
-import Diagnostics
+package import Diagnostics
+import TollgateEvaluation
 
 /// The ids and explanations of the findings the loader reports while turning YAML into the model.
 package enum LoaderRules {

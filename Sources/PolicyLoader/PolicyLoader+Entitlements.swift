@@ -1,6 +1,7 @@
 import Diagnostics
 import PolicyModel
 import YAML
+import TollgateEvaluation
 
 extension NodeReader {
     static let entitlementKeys = EntitlementState.allCases.map(\.rawValue) + ["unknown"]

@@ -1,6 +1,6 @@
-import Diagnostics
-import PolicyModel
-import YAML
+package import Diagnostics
+package import PolicyModel
+package import YAML
 
 /// The outcome of loading one file: the value, if it could be built, and every finding on the way.
 package struct Loaded<Value: Sendable>: Sendable {

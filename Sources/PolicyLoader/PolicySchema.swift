@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// The JSON Schema (draft 2020-12) of the policy file, as strict as the loader.
 ///

@@ -1,7 +1,7 @@
 import Diagnostics
 import Foundation
-import PolicyModel
-import YAML
+package import PolicyModel
+package import YAML
 
 /// Reads a prices file (SPEC section 4), YAML or JSON, into a `PriceSheet`.
 package enum PriceSheetLoader {

@@ -1,7 +1,7 @@
 import Diagnostics
 import MessageFormat
-import PolicyModel
-import YAML
+package import PolicyModel
+package import YAML
 
 /// Turns a template YAML file into a `TemplateSet`, parsing every message once.
 package enum TemplateLoader {

@@ -1,5 +1,5 @@
-import Diagnostics
-import TollgateEvaluation
+package import Diagnostics
+package import TollgateEvaluation
 
 /// Store states of an entitlement, as the `entitlements:` table names them.
 package typealias EntitlementState = TollgateEvaluation.EntitlementState

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import TollgateEvaluation
 
 /// An ISO 8601 duration such as `P1M`, `P1Y`, `P2W` or `PT30S`, with whole-number components.

@@ -1,4 +1,4 @@
-import Diagnostics
+package import Diagnostics
 
 /// A value with the span it was written at; the span is ignored by `==` and hashing.
 package struct Located<Value: Hashable & Sendable>: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Diagnostics
+package import Diagnostics
 
 /// A paywall: the products it offers, in order, and the one it highlights.
 package struct Paywall: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Diagnostics
+package import Diagnostics
 
 /// One app's monetization policy: what it sells, what each purchase unlocks, ads and paywalls.
 package struct Policy: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Diagnostics
-import Foundation
+package import Foundation
 
 /// An amount as the store gave it: its exact value and the decimal text it came as ("29.99").
 package struct StoreAmount: Hashable, Sendable {

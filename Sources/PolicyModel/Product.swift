@@ -1,5 +1,5 @@
-import Diagnostics
-import TollgateEvaluation
+package import Diagnostics
+package import TollgateEvaluation
 
 /// The store's product types, spelled as in the policy file.
 package typealias ProductType = TollgateEvaluation.ProductType

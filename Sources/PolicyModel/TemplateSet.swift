@@ -1,5 +1,5 @@
-import Diagnostics
-import MessageFormat
+package import Diagnostics
+package import MessageFormat
 
 /// A template message: its source text and, parsed once at load, its MessageFormat pattern or syntax error.
 package struct TemplateMessage: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import Diagnostics
-import PolicyModel
+package import Diagnostics
+package import PolicyModel
 
 /// A stateless check of one app's policy and templates.
 ///

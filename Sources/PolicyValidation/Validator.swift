@@ -1,5 +1,5 @@
-import Diagnostics
-import PolicyModel
+package import Diagnostics
+package import PolicyModel
 
 /// Runs the ordered table of rules over an app and builds its report and review checklist.
 package struct Validator: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import PolicyModel
+package import Foundation
+package import PolicyModel
 
 /// Everything locale- and currency-specific a render needs, opened once and shared across renders.
 ///

@@ -1,4 +1,5 @@
-import PolicyModel
+package import PolicyModel
+import Foundation
 
 /// The templates a render uses for a requested locale, found by fallback, and the locale numbers use.
 package struct LocaleResolution: Sendable {

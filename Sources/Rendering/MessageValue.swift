@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A variable's value in a message: the text shown for `{name}`, the number plurals select on,
 /// and the key `select` cases match.

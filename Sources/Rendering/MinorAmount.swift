@@ -1,4 +1,5 @@
-import Foundation
+package import Foundation
+import PolicyModel
 
 /// An amount as a whole number of the currency's minor units (cents, fils; yen have none), so that
 /// the render path does exact integer arithmetic instead of `Decimal`'s much slower arithmetic.

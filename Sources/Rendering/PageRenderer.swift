@@ -1,5 +1,6 @@
 import Foundation
 import PolicyModel
+import TollgateEvaluation
 
 /// One render of one paywall: formats every line from the products' variables and collects warnings.
 struct PageRenderer {

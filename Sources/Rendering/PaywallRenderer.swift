@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import PolicyModel
+package import PolicyModel
 
 /// Renders a policy's paywalls: the policy's products and legal links, the templates' words and the
 /// store's prices, in the user's locale (SPEC sections 3 and 4).

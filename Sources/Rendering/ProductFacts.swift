@@ -1,5 +1,6 @@
 import Foundation
 import PolicyModel
+import TollgateEvaluation
 
 /// What the renderer knows about a product from the policy alone, worked out once per policy load;
 /// a class, so renders share it instead of copying the product.

@@ -1,4 +1,4 @@
-internal import CMicroHTTPD
+import CMicroHTTPD
 import Foundation
 import Synchronization
 

@@ -3,6 +3,7 @@ import PolicyLoader
 import PolicyModel
 import Rendering
 import TollgateEvaluation
+import Diagnostics
 
 extension Router {
     /// The snapshot being served; 503 until the first policy loads.

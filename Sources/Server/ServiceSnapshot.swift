@@ -1,8 +1,8 @@
 import Foundation
-import PolicyModel
+package import PolicyModel
 import Rendering
 import Synchronization
-import TollgateEvaluation
+package import TollgateEvaluation
 
 /// One app as the service serves it: its sources, its compiled policy and bundle, its renderer.
 package struct AppRelease: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// How a child process ended and what it printed.
 package struct ChildProcessResult: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Strings as a browser serializes its DOM (`chromium --dump-dom`), to look for rendered text in it.
 package enum DOMSerialization {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Compares text with a checked-in golden file; `UPDATE_GOLDEN=1` re-records it.
 package enum Golden {

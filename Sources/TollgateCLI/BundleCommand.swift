@@ -1,4 +1,5 @@
 import Foundation
+import TollgateEvaluation
 
 /// `tollgate bundle`: the compiled policy that apps and the service evaluate.
 enum BundleCommand {

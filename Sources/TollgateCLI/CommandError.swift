@@ -1,4 +1,4 @@
-import Diagnostics
+package import Diagnostics
 
 /// Why a command stopped: a usage mistake (exit 2, with the usage text), a system failure (exit 2),
 /// findings in the user's files (exit 1, printed compiler style) or an input it cannot read (exit 1).

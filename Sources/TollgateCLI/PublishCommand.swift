@@ -2,6 +2,8 @@ import Diagnostics
 import Foundation
 import PolicyValidation
 import Store
+import TollgateEvaluation
+import PolicyModel
 
 /// `tollgate publish`: validate, compile and record policies as immutable snapshots on a channel.
 enum PublishCommand {

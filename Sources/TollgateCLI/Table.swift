@@ -1,3 +1,5 @@
+import Diagnostics
+import Foundation
 /// A table of text cells, printed as Markdown, CSV or a standalone HTML page.
 struct Table {
     var title: String

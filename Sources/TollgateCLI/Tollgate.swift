@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 
 /// The `tollgate` command line: the command table and the dispatcher.
 package enum Tollgate {

@@ -3,6 +3,7 @@ import PolicyLoader
 import PolicyModel
 import PolicyValidation
 import Store
+import TollgateEvaluation
 
 extension Workspace {
     /// The store's file: `--db`, else `.tollgate/store.sqlite` under the current directory.

@@ -1,7 +1,7 @@
-import Diagnostics
+package import Diagnostics
 import Foundation
 import PolicyLoader
-import PolicyModel
+package import PolicyModel
 import YAML
 
 /// One policy file as loaded from disk: its sources if they could be built, and the loader's findings.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A policy ready for evaluation: tiers and features as bit positions, each product as the tier set it
 /// grants, and the indexes evaluation needs, built once per load from a `PolicyBundle`.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Store states of an entitlement (SPEC section 5).
 public enum EntitlementState: String, Codable, Hashable, Sendable, CaseIterable {

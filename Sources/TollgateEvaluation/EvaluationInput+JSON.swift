@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension EvaluationInput {
     /// Decodes an input document (SPEC section 5), with errors that name the offending key.

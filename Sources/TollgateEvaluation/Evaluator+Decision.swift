@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Evaluator {
     /// The full decision for `input`, judged at `input.now` or else at `now`.

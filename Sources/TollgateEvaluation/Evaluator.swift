@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What an entitlement set unlocks: the tiers held and whether ads may show. Cheap to make and to ask.
 public struct Access: Sendable {

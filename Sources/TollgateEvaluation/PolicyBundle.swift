@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The compiled policy as JSON (`format: tollgate-bundle/v1`): everything evaluation needs, nothing it
 /// does not, in a canonical encoding (sorted keys, no floats) that is the same on every machine.

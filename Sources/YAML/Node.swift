@@ -1,4 +1,4 @@
-import Diagnostics
+package import Diagnostics
 
 /// How a scalar was written; only plain scalars are subject to YAML 1.1's implicit typing.
 package enum ScalarStyle: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Diagnostics
+package import Diagnostics
 
 /// The result of reading one YAML file: its single document's root, if any, and what went wrong.
 package struct YAMLDocument: Sendable {

@@ -1,4 +1,4 @@
-import Diagnostics
+package import Diagnostics
 
 /// The ids and explanations of the findings the YAML layer reports.
 package enum YAMLRules {

@@ -1,5 +1,7 @@
 @testable import PolicyValidation
 import Testing
+import Diagnostics
+import Foundation
 
 @Suite("app-id-format, product-id-format, duplicate ids")
 struct IdentifierRulesTests {

@@ -1,5 +1,6 @@
 @testable import PolicyValidation
 import Testing
+import Diagnostics
 
 @Suite("positions inside template messages")
 struct TemplateMessagePositionTests {

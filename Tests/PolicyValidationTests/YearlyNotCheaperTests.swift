@@ -1,5 +1,8 @@
 @testable import PolicyValidation
 import Testing
+import TollgateEvaluation
+import Diagnostics
+import Foundation
 
 @Suite("yearly-not-cheaper")
 struct YearlyNotCheaperTests {

@@ -2,6 +2,7 @@ import Foundation
 import Server
 import Synchronization
 import Testing
+import TollgateEvaluation
 
 /// Admin routes behind a bearer token, and reloads that never replace a good policy with a bad one.
 @Suite struct AdminAndReloadTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Server
 import Testing
+import Diagnostics
+import TollgateEvaluation
 
 /// The OpenFeature Remote Evaluation Protocol endpoints: flags, reasons, errors and ETags.
 @Suite struct OFREPTests {

@@ -6,6 +6,8 @@ import PolicyModel
 import Server
 import Testing
 import TestSupport
+import TollgateEvaluation
+import Diagnostics
 
 /// Opens `GET /v1/apps/{app}/paywalls/main/preview?locale=…` of a running `tollgate serve` in headless Chromium,
 /// straight from the server's address, and checks the DOM the browser built against the example policy and

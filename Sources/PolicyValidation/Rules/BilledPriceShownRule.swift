@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// Subscription price lines must show the billed price, not only a per-month or per-week figure.
 struct BilledPriceShownRule: Rule {

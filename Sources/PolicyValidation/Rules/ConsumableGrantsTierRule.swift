@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// Consumables are used up, so they never grant tiers.
 struct ConsumableGrantsTierRule: Rule {

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// A group's levels run from the highest level of service down: a higher level never grants less.
 struct GroupLevelOrderRule: Rule {

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// A group's `levels` list each auto-renewable of that group exactly once, and nothing else.
 struct GroupLevelsMismatchRule: Rule {

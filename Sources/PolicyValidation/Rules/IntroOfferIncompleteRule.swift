@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// An introductory offer states what its type needs: its period, how many periods, and its prices.
 struct IntroOfferIncompleteRule: Rule {

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// Only auto-renewable subscriptions have introductory offers.
 struct IntroOfferOnlyOnSubscriptionRule: Rule {

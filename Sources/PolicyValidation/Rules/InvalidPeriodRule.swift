@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// Product, intro offer and ad placement periods must be ISO 8601 durations of the lengths the stores allow.
 struct InvalidPeriodRule: Rule {

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// A non-renewing subscription needs a period and belongs to no subscription group.
 struct NonRenewingNeedsPeriodRule: Rule {

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// A product id once published keeps its type.
 struct ProductTypeChangedRule: Rule {

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// The auto-renewal disclosure must state the price and the period in every locale.
 struct SubscriptionDisclosureRule: Rule {

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// Auto-renewable subscriptions must last at least seven days.
 struct SubscriptionMinPeriodRule: Rule {

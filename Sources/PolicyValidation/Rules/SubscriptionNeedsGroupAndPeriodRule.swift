@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// An auto-renewable subscription needs a subscription group and a billing period.
 struct SubscriptionNeedsGroupAndPeriodRule: Rule {

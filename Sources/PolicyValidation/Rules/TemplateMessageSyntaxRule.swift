@@ -1,5 +1,7 @@
 import Diagnostics
 import PolicyModel
+import MessageFormat
+import TollgateEvaluation
 
 /// Every template message must be valid ICU MessageFormat.
 struct TemplateMessageSyntaxRule: Rule {

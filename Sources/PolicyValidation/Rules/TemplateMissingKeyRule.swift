@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// Every locale's template must have each paywall's required lines for the products it shows.
 struct TemplateMissingKeyRule: Rule {

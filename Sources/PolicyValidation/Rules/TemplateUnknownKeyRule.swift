@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// Paywall templates may only use known keys, product-type sections and the policy's paywall ids.
 struct TemplateUnknownKeyRule: Rule {

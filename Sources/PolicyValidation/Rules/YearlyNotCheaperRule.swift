@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PolicyModel
+import TollgateEvaluation
 
 /// Within a subscription group, a longer plan of the same service should not cost more per month.
 struct YearlyNotCheaperRule: Rule {

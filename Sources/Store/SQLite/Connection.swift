@@ -1,4 +1,4 @@
-internal import CSQLite
+import CSQLite
 
 /// An open SQLite database: WAL journal, foreign keys on, a busy timeout; the only owner of its handle.
 ///

@@ -1,4 +1,4 @@
-internal import CSQLite
+import CSQLite
 
 /// A value bound to a `?` parameter or read from a column.
 package enum SQLiteValue: Hashable, Sendable {

@@ -63,7 +63,8 @@ let package = Package(
         ),
         .target(name: "TollgateEvaluation", swiftSettings: settings),
         .target(
-            name: "Rendering", dependencies: ["CICU", "PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
+            name: "Rendering",
+            dependencies: ["CICU", "PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
             swiftSettings: settings
         ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
@@ -79,7 +80,10 @@ let package = Package(
         .target(name: "TestSupport", swiftSettings: settings),
         .executableTarget(
             name: "TollgateBenchmarks",
-            dependencies: ["YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "TollgateEvaluation", "PolicyCompiler", "TollgateCLI", "Rendering", "Store"],
+            dependencies: [
+                "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "TollgateEvaluation",
+                "PolicyCompiler", "TollgateCLI", "Rendering", "Store",
+            ],
             path: "Benchmarks/TollgateBenchmarks",
             swiftSettings: settings
         ),
@@ -108,7 +112,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["Server", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics", "TestSupport"],
+            dependencies: [
+                "Server", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics", "TestSupport",
+            ],
             swiftSettings: settings
         ),
         .testTarget(

@@ -2,7 +2,7 @@
 """Generates a valid Tollgate project of a given size, for benchmarks.
 
 Writes <out>/Policies/<app>.yaml and <out>/Templates/<app>/<locale>.yaml in the shapes of the
-examples in Policies/ and Templates/ (SPEC sections 2 and 3). Standard library only; the output is
+examples in Policies/ and Templates/ (the policy and template formats). Standard library only; the output is
 a pure function of the arguments (seeded), so the same sizes give the same bytes on every run.
 
 Proportions for N products: tiers ~ N/20 (at least 3, 'free' included), chained with 'includes' in

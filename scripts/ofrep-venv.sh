@@ -7,7 +7,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 venv=${OFREP_VENV:-$root/.build/ofrep-venv}
 python=${PYTHON:-python3}
-# The provider needs Python 3.10 or later; 0.3.0 is tested with these SDK versions (STANDARDS.md 1a).
+# The provider needs Python 3.10 or later; 0.3.0 is tested with these SDK versions.
 requirements=(openfeature-sdk==0.10.0 openfeature-provider-ofrep==0.3.0)
 stamp=$venv/tollgate-requirements.txt
 

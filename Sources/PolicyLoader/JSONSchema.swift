@@ -3,7 +3,7 @@ import Foundation
 /// A JSON Schema (draft 2020-12) as a value: the schema `false`, or an object of keywords.
 ///
 /// Only the keywords the policy schema needs are modelled, and none that editors handle poorly
-/// (`unevaluated*`, `$dynamicRef`; STANDARDS §6).
+/// (`unevaluated*`, `$dynamicRef`).
 enum JSONSchema: Hashable, Sendable {
     /// The schema `false`: no value is valid, as in `additionalProperties: false`.
     case never

@@ -3,7 +3,7 @@ import Foundation
 package import PolicyModel
 package import YAML
 
-/// Reads a prices file (SPEC section 4), YAML or JSON, into a `PriceSheet`.
+/// Reads a prices file, YAML or JSON, into a `PriceSheet`.
 package enum PriceSheetLoader {
     static let keys = ["storefront", "currency", "prices", "intro_prices", "intro_eligible", "locale"]
 

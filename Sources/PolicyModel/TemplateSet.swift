@@ -117,7 +117,7 @@ package struct AppSources: Hashable, Sendable {
     package func templates(for locale: String) -> TemplateSet? { templates.first { $0.locale.value == locale } }
 }
 
-/// The variables a paywall message may use (SPEC section 3).
+/// The variables a paywall message may use.
 package enum TemplateVariable: String, CaseIterable, Sendable {
     case productTitle = "product_title"
     case price
@@ -132,6 +132,6 @@ package enum TemplateVariable: String, CaseIterable, Sendable {
     case tierTitle = "tier_title"
     case unlockedFeatures = "unlocked_features"
 
-    /// Every variable's name, in SPEC order.
+    /// Every variable's name, in the order the template format documents them.
     package static let all = allCases.map(\.rawValue)
 }

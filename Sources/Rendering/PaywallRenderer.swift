@@ -3,7 +3,7 @@ import Foundation
 package import PolicyModel
 
 /// Renders a policy's paywalls: the policy's products and legal links, the templates' words and the
-/// store's prices, in the user's locale (SPEC sections 3 and 4).
+/// store's prices, in the user's locale.
 ///
 /// A pure function of its inputs: templates were parsed when they loaded, formatters are opened by the
 /// caller (`LocaleFormats`), and nothing here reads files, the clock or the environment.

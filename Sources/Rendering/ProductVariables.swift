@@ -2,7 +2,7 @@ import Foundation
 import PolicyModel
 import TollgateEvaluation
 
-/// The SPEC section 3 variables of one product row, each worked out the first time a message uses
+/// The template variables of one product row, each worked out the first time a message uses
 /// it, so a render formats only what its lines show. Lives for one render.
 final class ProductVariables {
     private let facts: ProductFacts

@@ -202,7 +202,7 @@ private final class ServerContext: Sendable {
 
     func requestFinished() { inFlight.subtract(1, ordering: .releasing) }
 
-    /// MHD's access handler, following its three-phase body protocol (STANDARDS §8).
+    /// MHD's access handler, following its three-phase body protocol.
     func handle(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
                 data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
                 slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {

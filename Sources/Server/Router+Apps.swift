@@ -56,7 +56,7 @@ extension Router {
         }
     }
 
-    /// SPEC section 5: which features the entitlements unlock and whether ads may show.
+    /// Evaluation (docs/evaluation.md): which features the entitlements unlock and whether ads may show.
     func evaluate(_ request: HTTPRequest, app id: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
         guard !request.body.isEmpty else { throw Problem.invalidJSON("the body is empty; send a JSON object") }
@@ -76,7 +76,7 @@ extension Router {
         return JSONBody.response(decision.json())
     }
 
-    /// The paywall in the request's locale with the request's prices (SPEC section 4 plus `locale`).
+    /// The paywall in the request's locale with the request's prices (the prices input of docs/templates.md plus `locale`).
     func render(_ request: HTTPRequest, app id: String, paywall: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
         _ = try JSONBody.object(request.body)

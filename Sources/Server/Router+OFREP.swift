@@ -1,9 +1,9 @@
 import Foundation
 import TollgateEvaluation
 
-/// The OpenFeature Remote Evaluation Protocol (STANDARDS.md section 1): each feature is a boolean flag
+/// The OpenFeature Remote Evaluation Protocol (OFREP): each feature is a boolean flag
 /// named by its id, each ad placement a boolean flag `ads.<placement>`. The evaluation context carries
-/// `app`, `entitlements` (objects as in SPEC section 5, or product ids), `synced`, `consent` and `now`.
+/// `app`, `entitlements` (objects as in the evaluation input, or product ids), `synced`, `consent` and `now`.
 extension Router {
     /// An OFREP failure: the protocol's error code, its HTTP status, and details in words.
     struct OFREPError: Error {

@@ -1,7 +1,7 @@
 import Foundation
 import TollgateEvaluation
 
-/// The service's routes (SPEC section 7): request in, response out, no sockets. Counts every request
+/// The service's routes (docs/http.md): request in, response out, no sockets. Counts every request
 /// in the metrics and logs one line per request (method, route, status, duration; never bodies).
 package struct Router: HTTPResponder {
     /// The largest request body accepted.

@@ -18,7 +18,7 @@ package struct CommandResult: Hashable, Sendable {
     }
 }
 
-/// The exit codes of SPEC section 6.
+/// The exit codes every command shares.
 package enum ExitCode {
     /// Success; warnings allowed.
     package static let success: Int32 = 0

@@ -10,7 +10,7 @@ enum EvalCommand {
             usage: tollgate eval --app APP (--products IDS | --input FILE|-) [--currency CODE] [--format json|text]
 
             --products id,id   each product active, store synced, ads consent granted, now
-            --input FILE       the JSON input of SPEC section 5 ('-' reads stdin):
+            --input FILE       the evaluation input, see docs/evaluation.md ('-' reads stdin):
                                { "entitlements": [{ "product": …, "state": …, "expires": … }],
                                  "synced": true, "consent": "granted", "now": "2026-11-29T12:00:00Z" }
             --currency CODE    order upsell offers by prices in CODE (default USD)

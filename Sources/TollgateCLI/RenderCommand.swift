@@ -15,7 +15,7 @@ enum RenderCommand {
             --paywall P     the paywall to render (default: the policy's first paywall)
             --locale L      a BCP 47 tag such as ko-KR; falls back to ko, then the app's default
                             locale, and says so (default: the app's default locale)
-            --prices FILE   the store's prices (SPEC section 4, YAML or JSON):
+            --prices FILE   the store's prices (docs/templates.md, YAML or JSON):
                               storefront: KOR
                               currency: KRW
                               prices: { com.example.app.premium.yearly: "29000" }

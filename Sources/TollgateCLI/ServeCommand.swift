@@ -5,7 +5,7 @@ import Server
 import Store
 import TollgateEvaluation
 
-/// `tollgate serve`: the HTTP service (SPEC section 7) until SIGTERM or SIGINT.
+/// `tollgate serve`: the HTTP service (docs/http.md) until SIGTERM or SIGINT.
 enum ServeCommand {
     static let command = Tollgate.Command(
         name: "serve",

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The full answer of SPEC section 5: tiers, features, ads, upsell offers and a reason for each.
+/// The full answer of an evaluation: tiers, features, ads, upsell offers and a reason for each.
 public struct Decision: Codable, Hashable, Sendable {
     /// The ads decision, with the placements it applies to.
     public struct Ads: Codable, Hashable, Sendable {

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Store states of an entitlement (SPEC section 5).
+/// Store states of an entitlement.
 public enum EntitlementState: String, Codable, Hashable, Sendable, CaseIterable {
     case active
     case gracePeriod = "grace_period"

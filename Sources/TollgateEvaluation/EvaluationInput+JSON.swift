@@ -1,7 +1,7 @@
 public import Foundation
 
 extension EvaluationInput {
-    /// Decodes an input document (SPEC section 5), with errors that name the offending key.
+    /// Decodes an evaluation input document, with errors that name the offending key.
     ///
     /// Missing keys take safe defaults: no entitlements, synced, consent unknown, the caller's clock. A `null`
     /// counts as missing for the keys that may be left out; keys the input does not know are ignored.

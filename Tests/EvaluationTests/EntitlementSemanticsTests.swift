@@ -289,7 +289,7 @@ struct EntitlementSemanticsTests {
         #expect(plus.unlocked == ["grammar.tips", "lessons.core", "lessons.offline", "vocabulary.review"])
     }
 
-    @Test("SPEC section 5's example output, for remove-ads alone")
+    @Test("The documented example output, for remove-ads alone")
     func specExample() throws {
         let compiled = try ExamplePolicies.compiled(.photocollage)
         let decision = try ExamplePolicies.decide(.photocollage, [Entitlement(product: Photocollage.removeAds)])

@@ -28,7 +28,7 @@ struct EvaluationInputTests {
         #expect(input.currency == nil)
     }
 
-    @Test("SPEC section 5's example input")
+    @Test("The documented example input")
     func specExample() throws {
         let input = try Self.decode("""
             { "entitlements": [

@@ -42,7 +42,7 @@ struct ExampleLoadError: Error, CustomStringConvertible {
 
 /// Loads, compiles and caches the example policies; every accessor throws instead of trapping.
 enum ExamplePolicies {
-    /// The moment every test judges `expires` against (the time of SPEC section 5's example).
+    /// The moment every test judges `expires` against (the time of the documented evaluation example).
     static let now = Date(timeIntervalSince1970: 1_795_953_600)  // 2026-11-29T12:00:00Z
 
     /// The YAML text of an example, with its edits applied.

@@ -62,7 +62,7 @@ struct MessageParserTests {
 
     static let pluralCases: [ParseCase] = [
         ParseCase(
-            name: "STANDARDS example with offset",
+            name: "the ICU documentation's example with offset",
             text: "{0, plural, offset:1 =0 {nobody} =1 {{1} only} one {{1} and # other} other {{1} and # others}}",
             expected: #"{0 plural offset:1 =0["nobody"] =1[{1} " only"] one[{1} " and " # " other"] other[{1} " and " # " others"]}"#
         ),
@@ -172,7 +172,7 @@ struct MessageParserTests {
             ])
     }
 
-    @Test("the STANDARDS plural example has exact ranges")
+    @Test("the ICU documentation's plural example has exact ranges")
     func pluralRanges() throws {
         let text = "{0, plural, offset:1 =0 {nobody} =1 {{1} only} one {{1} and # other} other {{1} and # others}}"
         func one(at start: Int) -> MessagePart {

@@ -3,7 +3,7 @@ import PolicyModel
 import Rendering
 import Testing
 
-/// Every variable of SPEC section 3 and every display rule of section 4, by name.
+/// Every template variable and every display rule of the renderer, by name.
 @Suite struct PaywallRendererTests {
     static let yearly = "com.example.demo.yearly"
     static let monthly = "com.example.demo.monthly"

@@ -3,7 +3,7 @@ import Server
 import Testing
 import TollgateEvaluation
 
-/// Every route of SPEC section 7 and every error, through the router alone (no sockets).
+/// Every documented route and every error, through the router alone (no sockets).
 @Suite struct RouterTests {
     let service = ExampleService()
 

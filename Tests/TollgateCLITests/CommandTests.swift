@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import TollgateCLI
 
-/// The command line's contract: commands, options, exit codes and where output goes (SPEC section 6).
+/// The command line's contract: commands, options, exit codes and where output goes.
 @Suite struct CommandTests {
     static let root = Fixtures.repositoryRoot().path
     static let project = Fixtures.path("cli/project")

@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EvaluationTests",
-            dependencies: ["TollgateEvaluation", "PolicyCompiler", "PolicyLoader", "PolicyModel", "TestSupport"],
+            dependencies: ["TollgateEvaluation", "PolicyCompiler", "PolicyLoader", "PolicyModel", "Diagnostics", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(

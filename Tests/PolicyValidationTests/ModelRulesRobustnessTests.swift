@@ -1,3 +1,4 @@
+import Diagnostics
 @testable import PolicyValidation
 import Testing
 

@@ -10,22 +10,49 @@ extension Router {
         var code: String
         var status: Int
         var details: String
+
+        init(code: String, status: Int, details: String) {
+            self.code = code
+            self.status = status
+            self.details = details
+        }
+
+        /// A problem found before the handler ran, in the protocol's terms: a body that is too large, not JSON
+        /// or malformed is 400 `PARSE_ERROR`; a wrong method stays 405 (the protocol has no status for it).
+        init(_ problem: Problem) {
+            switch problem.status {
+            case 405: self.init(code: "GENERAL", status: 405, details: problem.detail)
+            case 500...: self.init(code: "GENERAL", status: 500, details: problem.detail)
+            default: self.init(code: "PARSE_ERROR", status: 400, details: problem.detail)
+            }
+        }
+
+        /// The protocol's error body, with the flag's `key` when the route names one.
+        func response(key: String?) -> HTTPResponse {
+            var body = ["errorCode": code, "errorDetails": details]
+            if let key { body["key"] = key }
+            return JSONBody.response(JSONBody.encode(body), status: status)
+        }
+    }
+
+    /// How the OFREP routes answer a problem found before their handler runs (wrong method, content type or body
+    /// size): as an OFREP error, keyed on the single-flag route.
+    static func ofrepFailure(_ problem: Problem, _ request: HTTPRequest, _ parameters: [String: String])
+        -> HTTPResponse
+    {
+        OFREPError(problem).response(key: parameters["key"])
     }
 
     func ofrepFlag(_ request: HTTPRequest, key: String) -> HTTPResponse {
         do throws(OFREPError) {
             let (app, decision) = try ofrepDecision(request)
             guard let flag = Self.flag(key, app: app, decision: decision) else {
-                return JSONBody.response(JSONBody.encode([
-                    "key": key, "errorCode": "FLAG_NOT_FOUND",
-                    "errorDetails": "app '\(app.release.compiled.app)' has no feature or placement flag '\(key)'",
-                ]), status: 404)
+                return OFREPError(code: "FLAG_NOT_FOUND", status: 404, details:
+                    "app '\(app.release.compiled.app)' has no feature or placement flag '\(key)'").response(key: key)
             }
             return JSONBody.response(JSONBody.encode(flag))
         } catch {
-            return JSONBody.response(JSONBody.encode([
-                "key": key, "errorCode": error.code, "errorDetails": error.details,
-            ]), status: error.status)
+            return error.response(key: key)
         }
     }
 
@@ -44,8 +71,7 @@ extension Router {
             if Self.matches(request.header("if-none-match"), etag) { return HTTPResponse(status: 304, headers: headers) }
             return JSONBody.response(body, headers: headers)
         } catch {
-            return JSONBody.response(JSONBody.encode(["errorCode": error.code, "errorDetails": error.details]),
-                                     status: error.status)
+            return error.response(key: nil)
         }
     }
 
@@ -55,7 +81,7 @@ extension Router {
         do {
             body = try JSONBody.object(request.body)
         } catch {
-            throw OFREPError(code: "PARSE_ERROR", status: 400, details: error.detail)
+            throw OFREPError(error)
         }
         // The Python provider sends `{}` when there is no context: an empty context.
         var context: [String: JSONValue] = [:]

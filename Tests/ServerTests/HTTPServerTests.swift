@@ -269,6 +269,23 @@ struct HTTPServerTests {
         #expect(lines.items == [], "the error thrown says it all; libmicrohttpd's own line would repeat it")
     }
 
+    @Test func libmicrohttpdsMessagesWhileServingGoToTheLog() async throws {
+        let lines = Recorder<String>()
+        let server = HTTPServer(responder: EchoResponder(), configuration: .init(port: 0, perIPConnectionLimit: 1),
+                                log: { lines.append($0) })
+        try server.start()
+        defer { server.shutdown() }
+        let port = server.port
+        let refused = try await onThread {
+            let first = try RawConnection(port: port)
+            defer { withExtendedLifetime(first) {} }
+            // MHD logs the refusal before it closes the second connection.
+            return try RawConnection(port: port).readToEnd()
+        }
+        #expect(refused.isEmpty)
+        #expect(lines.items == ["Server reached connection limit. Closing inbound connection."])
+    }
+
     @Test func anUnknownHostFailsClearly() throws {
         let server = HTTPServer(responder: EchoResponder(), configuration: .init(port: 0, host: "no-such-host.invalid"))
         let error = try #require(throws: HTTPServer.StartError.self) { try server.start() }

@@ -10,10 +10,11 @@ import Synchronization
 package final class HTTPServer: Sendable {
     /// How the server listens and what it tolerates from clients.
     package struct Configuration: Sendable {
-        /// The TCP port; 0 picks a free one (read it from `HTTPServer.port` after `start()`).
+        /// The TCP port; 0 picks a free one (read it from `HTTPServer.address` after `start()`).
         package var port: Int
-        /// A dotted IPv4 address to listen on, such as `127.0.0.1`; nil listens on all interfaces.
-        package var bindAddress: String?
+        /// What to listen on: an IPv4 address (`127.0.0.1`, `0.0.0.0` for every interface), an IPv6 address (`::1`;
+        /// `::` takes every interface, IPv4 clients too) or a host name, resolved at start with IPv4 preferred.
+        package var host: String
         /// Worker threads; 1 serves every connection from MHD's single polling thread.
         ///
         /// A worker runs the responder inline, so one slow response holds up every connection of its worker.
@@ -36,11 +37,11 @@ package final class HTTPServer: Sendable {
         package var maxBodyBytes: Int
 
         /// Defaults chosen for a 2-core host.
-        package init(port: Int = 8080, bindAddress: String? = nil, threadPoolSize: Int = 4, connectionLimit: Int = 1024,
+        package init(port: Int = 8080, host: String = "127.0.0.1", threadPoolSize: Int = 4, connectionLimit: Int = 1024,
                      perIPConnectionLimit: Int? = nil, connectionTimeout: Duration = .seconds(65),
                      maxBodyBytes: Int = 64 * 1024) {
             self.port = port
-            self.bindAddress = bindAddress
+            self.host = host
             self.threadPoolSize = threadPoolSize
             self.connectionLimit = connectionLimit
             self.perIPConnectionLimit = perIPConnectionLimit
@@ -49,20 +50,47 @@ package final class HTTPServer: Sendable {
         }
     }
 
+    /// Where a started server listens, read back from its socket.
+    package struct Address: Sendable, Equatable, CustomStringConvertible {
+        /// The address in its usual text form, such as `127.0.0.1` or `::1`.
+        package var host: String
+        package var port: Int
+
+        package init(host: String, port: Int) {
+            self.host = host
+            self.port = port
+        }
+
+        /// `127.0.0.1:8080`, or `[::1]:8080` for an IPv6 address.
+        package var description: String {
+            host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        }
+
+        /// The server's base URL, such as `http://127.0.0.1:8080`.
+        package var url: String { "http://\(description)" }
+    }
+
     /// Why the server could not start.
     package enum StartError: Error, Equatable, CustomStringConvertible {
-        /// Another socket is bound to the port.
-        case portInUse(Int)
-        /// `Configuration.bindAddress` is not a dotted IPv4 address.
-        case invalidBindAddress(String)
-        /// Anything else, with the system's reason.
-        case failed(port: Int, reason: String)
+        /// Another socket is bound to the address and port, given as `host:port`.
+        case addressInUse(String)
+        /// The address is not one of this machine's, given as `host:port`.
+        case addressNotAvailable(String)
+        /// `Configuration.host` is neither an IP address nor a name the resolver knows; with the resolver's reason.
+        case unknownHost(String, reason: String)
+        /// `Configuration.port` is outside 0...65535.
+        case invalidPort(Int)
+        /// Anything else, with where it tried to listen and the system's reason.
+        case failed(String, reason: String)
 
         package var description: String {
             switch self {
-            case .portInUse(let port): "port \(port) is in use"
-            case .invalidBindAddress(let address): "'\(address)' is not an IPv4 address"
-            case .failed(let port, let reason): "cannot listen on port \(port): \(reason)"
+            case .addressInUse(let address): "cannot listen on \(address): the address is in use"
+            case .addressNotAvailable(let address):
+                "cannot listen on \(address): the address does not belong to this machine"
+            case .unknownHost(let host, let reason): "cannot listen on '\(host)': \(reason)"
+            case .invalidPort(let port): "\(port) is not a TCP port; expected a number from 0 to 65535"
+            case .failed(let address, let reason): "cannot listen on \(address): \(reason)"
             }
         }
     }
@@ -77,44 +105,53 @@ package final class HTTPServer: Sendable {
     package let configuration: Configuration
     private let context: ServerContext
     private let running = Mutex<Running?>(nil)
-    private let boundPort = Atomic<Int>(0)
+    private let bound = Mutex<Address?>(nil)
 
-    /// A server for `responder`; call `start()` to listen.
-    package init(responder: any HTTPResponder, configuration: Configuration = Configuration()) {
+    /// A server for `responder`; call `start()` to listen. `log` receives libmicrohttpd's messages while serving,
+    /// such as a connection refused because the connection limit is reached.
+    package init(responder: any HTTPResponder, configuration: Configuration = Configuration(),
+                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.configuration = configuration
-        context = ServerContext(responder: responder, maxBodyBytes: configuration.maxBodyBytes)
+        context = ServerContext(responder: responder, maxBodyBytes: configuration.maxBodyBytes, log: log)
     }
 
     deinit {
         if let running = running.withLock({ $0.take() }) { stop(running) }
     }
 
-    /// The port the server listens on; 0 before `start()`.
-    package var port: Int { boundPort.load(ordering: .acquiring) }
+    /// The address and port the server listens on, read back from its socket; nil before `start()`.
+    package var address: Address? { bound.withLock { $0 } }
 
-    /// Binds the port and starts serving on background threads; returns once the socket listens.
-    package func start() throws(StartError) {
+    /// The port the server listens on; 0 before `start()`.
+    package var port: Int { address?.port ?? 0 }
+
+    /// Binds the address and starts serving on background threads; returns where it listens once the socket does.
+    @discardableResult
+    package func start() throws(StartError) -> Address {
         let configuration = configuration
-        guard (0...Int(UInt16.max)).contains(configuration.port) else {
-            throw .failed(port: configuration.port, reason: "not a TCP port")
+        guard let port = UInt16(exactly: configuration.port) else { throw .invalidPort(configuration.port) }
+        var socketAddress = sockaddr_storage()
+        let resolved = cmhd_resolve(configuration.host, port, &socketAddress)
+        guard resolved == 0 else {
+            throw .unknownHost(configuration.host, reason: String(cString: gai_strerror(resolved)).lowercased())
         }
-        var address = in_addr()
-        if let bindAddress = configuration.bindAddress, inet_pton(AF_INET, bindAddress, &address) != 1 {
-            throw .invalidBindAddress(bindAddress)
-        }
+        let requested = Address(host: configuration.host, port: configuration.port).description
         // poll(), not epoll: with epoll, MHD 0.9.75 stopped serving some of 256 busy keep-alive connections
         // (without a pool in about half the runs, with a pool of 2 in about 1 in 12); poll() never did.
-        let flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+        let flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
         let timeout = configuration.connectionTimeout.components
         let timeoutSeconds = max(timeout.seconds + (timeout.attoseconds > 0 ? 1 : 0), 1)
-        try running.withLock { running throws(StartError) in
+        return try running.withLock { running throws(StartError) in
             precondition(running == nil, "HTTPServer.start() called while running")
             var error: Int32 = 0
+            // A failed start is reported by the error thrown; MHD's own line about it would only repeat it.
+            context.starting.store(true, ordering: .releasing)
+            defer { context.starting.store(false, ordering: .releasing) }
             let daemon = cmhd_start(
-                flags, UInt16(configuration.port), UInt32(clamping: configuration.threadPoolSize),
+                flags, &socketAddress, UInt32(clamping: configuration.threadPoolSize),
                 UInt32(clamping: configuration.connectionLimit),
                 UInt32(clamping: configuration.perIPConnectionLimit ?? 0), UInt32(clamping: timeoutSeconds),
-                32 * 1024, configuration.bindAddress,
+                32 * 1024, context.logger,
                 { cls, connection, url, method, _, data, size, slot in
                     guard let cls, let connection, let url, let method, let size, let slot else { return .NO }
                     return Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
@@ -128,12 +165,22 @@ package final class HTTPServer: Sendable {
                 },
                 Unmanaged.passUnretained(context).toOpaque(), &error)
             guard let daemon else {
-                if error == EADDRINUSE { throw .portInUse(configuration.port) }
-                throw .failed(port: configuration.port, reason: String(cString: strerror(error)))
+                switch error {
+                case EADDRINUSE: throw .addressInUse(requested)
+                case EADDRNOTAVAIL: throw .addressNotAvailable(requested)
+                default: throw .failed(requested, reason: String(cString: strerror(error)).lowercased())
+                }
             }
             running = Running(daemon: daemon, quiescedSocket: nil)
             context.draining.store(false, ordering: .releasing)
-            boundPort.store(Int(cmhd_bound_port(daemon)), ordering: .releasing)
+            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+            let boundPort = cmhd_bound_address(daemon, &text, text.count)
+            let address = boundPort < 0
+                ? Address(host: configuration.host, port: configuration.port)
+                : Address(host: String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                          port: Int(boundPort))
+            bound.withLock { $0 = address }
+            return address
         }
     }
 
@@ -187,17 +234,39 @@ package final class HTTPServer: Sendable {
     }
 }
 
-/// What the C callbacks share: the responder and the counters behind graceful shutdown.
+/// What the C callbacks share: the responder, the counters behind graceful shutdown, and the log.
 private final class ServerContext: Sendable {
     let responder: any HTTPResponder
     let maxBodyBytes: Int
     /// Requests whose headers have arrived and whose response has not been sent yet.
     let inFlight = Atomic<Int>(0)
     let draining = Atomic<Bool>(false)
+    /// True while `start()` runs; MHD's messages are dropped then.
+    let starting = Atomic<Bool>(false)
+    let log: @Sendable (String) -> Void
+    /// Where MHD sends its messages: `forward(_:)` on this context. Written once in `init`, freed in `deinit`.
+    nonisolated(unsafe) let logger: UnsafeMutablePointer<cmhd_logger>
 
-    init(responder: any HTTPResponder, maxBodyBytes: Int) {
+    init(responder: any HTTPResponder, maxBodyBytes: Int, log: @escaping @Sendable (String) -> Void) {
         self.responder = responder
         self.maxBodyBytes = maxBodyBytes
+        self.log = log
+        logger = .allocate(capacity: 1)
+        logger.initialize(to: cmhd_logger(function: { cls, message in
+            guard let cls, let message else { return }
+            Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().forward(String(cString: message))
+        }, cls: nil))
+        logger.pointee.cls = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        logger.deinitialize(count: 1)
+        logger.deallocate()
+    }
+
+    private func forward(_ message: String) {
+        guard !starting.load(ordering: .acquiring) else { return }
+        log(message)
     }
 
     func requestFinished() { inFlight.subtract(1, ordering: .releasing) }

@@ -19,12 +19,12 @@ package struct Problem: Error, Sendable {
         self.extra = extra
     }
 
-    /// The problem as an `application/problem+json` response, with `extraHeaders`.
-    package func response(path: String, extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
+    /// The problem as an `application/problem+json` response.
+    package func response(path: String) -> HTTPResponse {
         var object: [String: Any] = ["type": "urn:tollgate:problem:\(kind)", "title": title, "status": status,
                                      "detail": detail, "instance": path]
         for (key, value) in extra { object[key] = value }
-        return HTTPResponse(status: status, headers: [("Content-Type", "application/problem+json")] + extraHeaders,
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/problem+json")],
                             body: JSONBody.encode(object))
     }
 

@@ -7,25 +7,61 @@ import TollgateEvaluation
 extension Router {
     /// An OFREP failure: the protocol's error code, its HTTP status, and details in words.
     struct OFREPError: Error {
-        var code: String
+        /// The protocol's error codes.
+        enum Code: String {
+            case parseError = "PARSE_ERROR"
+            case targetingKeyMissing = "TARGETING_KEY_MISSING"
+            case invalidContext = "INVALID_CONTEXT"
+            case flagNotFound = "FLAG_NOT_FOUND"
+            case general = "GENERAL"
+        }
+
+        var code: Code
         var status: Int
         var details: String
+
+        init(code: Code, status: Int, details: String) {
+            self.code = code
+            self.status = status
+            self.details = details
+        }
+
+        /// A problem found before the handler ran, in the protocol's terms: a body that is too large, not JSON
+        /// or malformed is 400 `PARSE_ERROR`; a wrong method stays 405 (the protocol has no status for it).
+        init(_ problem: Problem) {
+            switch problem.status {
+            case 405: self.init(code: .general, status: 405, details: problem.detail)
+            case 500...: self.init(code: .general, status: 500, details: problem.detail)
+            default: self.init(code: .parseError, status: 400, details: problem.detail)
+            }
+        }
+
+        /// The protocol's error body, with the flag's `key` when the route names one.
+        func response(key: String?) -> HTTPResponse {
+            var body = ["errorCode": code.rawValue, "errorDetails": details]
+            if let key { body["key"] = key }
+            return JSONBody.response(JSONBody.encode(body), status: status)
+        }
+    }
+
+    /// How the OFREP routes answer a problem found before their handler runs (wrong method, content type or body
+    /// size): as an OFREP error, keyed on the single-flag route.
+    static func ofrepFailure(_ problem: Problem, _ request: HTTPRequest, _ parameters: [String: String])
+        -> HTTPResponse
+    {
+        OFREPError(problem).response(key: parameters["key"])
     }
 
     func ofrepFlag(_ request: HTTPRequest, key: String) -> HTTPResponse {
         do throws(OFREPError) {
             let (app, decision) = try ofrepDecision(request)
             guard let flag = Self.flag(key, app: app, decision: decision) else {
-                return JSONBody.response(JSONBody.encode([
-                    "key": key, "errorCode": "FLAG_NOT_FOUND",
-                    "errorDetails": "app '\(app.release.compiled.app)' has no feature or placement flag '\(key)'",
-                ]), status: 404)
+                return OFREPError(code: .flagNotFound, status: 404, details:
+                    "app '\(app.release.compiled.app)' has no feature or placement flag '\(key)'").response(key: key)
             }
             return JSONBody.response(JSONBody.encode(flag))
         } catch {
-            return JSONBody.response(JSONBody.encode([
-                "key": key, "errorCode": error.code, "errorDetails": error.details,
-            ]), status: error.status)
+            return error.response(key: key)
         }
     }
 
@@ -44,8 +80,7 @@ extension Router {
             if Self.matches(request.header("if-none-match"), etag) { return HTTPResponse(status: 304, headers: headers) }
             return JSONBody.response(body, headers: headers)
         } catch {
-            return JSONBody.response(JSONBody.encode(["errorCode": error.code, "errorDetails": error.details]),
-                                     status: error.status)
+            return error.response(key: nil)
         }
     }
 
@@ -55,40 +90,40 @@ extension Router {
         do {
             body = try JSONBody.object(request.body)
         } catch {
-            throw OFREPError(code: "PARSE_ERROR", status: 400, details: error.detail)
+            throw OFREPError(error)
         }
         // The Python provider sends `{}` when there is no context: an empty context.
         var context: [String: JSONValue] = [:]
         switch body["context"] {
         case nil: break
         case .object(let members)?: context = members
-        default: throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: "'context' must be an object")
+        default: throw OFREPError(code: .invalidContext, status: 400, details: "'context' must be an object")
         }
         if let key = context["targetingKey"], key.string?.isEmpty != false {
-            throw OFREPError(code: "TARGETING_KEY_MISSING", status: 400,
+            throw OFREPError(code: .targetingKeyMissing, status: 400,
                              details: "'targetingKey' must be a non-empty string when given")
         }
         guard let snapshot = holder.snapshot else {
-            throw OFREPError(code: "GENERAL", status: 500, details: "no valid policy has loaded yet")
+            throw OFREPError(code: .general, status: 500, details: "no valid policy has loaded yet")
         }
         let app: AppService
         switch context["app"] {
         case .string(let id)?:
             guard let named = snapshot.apps[id] else {
-                throw OFREPError(code: "INVALID_CONTEXT", status: 400,
+                throw OFREPError(code: .invalidContext, status: 400,
                                  details: "no app '\(id)'; this service has \(snapshot.apps.keys.sorted().joined(separator: ", "))")
             }
             app = named
         case nil where snapshot.apps.count == 1:
             app = snapshot.apps.values.first!
         default:
-            throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: "the context needs 'app', one of "
+            throw OFREPError(code: .invalidContext, status: 400, details: "the context needs 'app', one of "
                              + snapshot.apps.keys.sorted().joined(separator: ", "))
         }
         var input = context.filter { ["synced", "consent", "now"].contains($0.key) }
         if let entitlements = context["entitlements"] {
             guard case .array(let list) = entitlements else {
-                throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: "'entitlements' must be a list")
+                throw OFREPError(code: .invalidContext, status: 400, details: "'entitlements' must be a list")
             }
             input["entitlements"] = .array(list.map { entry in
                 guard case .string = entry else { return entry }
@@ -99,7 +134,7 @@ extension Router {
             let evaluation = try EvaluationInput(value: .object(input))
             return (app, app.evaluator.evaluate(evaluation, now: Date()))
         } catch {
-            throw OFREPError(code: "INVALID_CONTEXT", status: 400, details: error.message)
+            throw OFREPError(code: .invalidContext, status: 400, details: error.message)
         }
     }
 

@@ -31,19 +31,25 @@ package struct Router: HTTPResponder {
         return response
     }
 
-    /// One route: a path pattern with `{name}` segments, the methods it takes, and its handler.
+    /// One route: a path pattern with `{name}` segments, the methods it takes, its handler, and how it answers
+    /// a problem (problem+json unless the route's protocol has its own error shape).
     struct Endpoint: Sendable {
         var pattern: String
         var methods: [String]
         var handle: @Sendable (Router, HTTPRequest, [String: String]) throws(Problem) -> HTTPResponse
+        var failure: @Sendable (Problem, HTTPRequest, [String: String]) -> HTTPResponse
         /// The pattern's segments, split once.
         let segments: [Substring]
 
         init(pattern: String, methods: [String],
+             failure: @escaping @Sendable (Problem, HTTPRequest, [String: String]) -> HTTPResponse = {
+                 problem, request, _ in problem.response(path: request.path)
+             },
              handle: @escaping @Sendable (Router, HTTPRequest, [String: String]) throws(Problem) -> HTTPResponse) {
             self.pattern = pattern
             self.methods = methods
             self.handle = handle
+            self.failure = failure
             segments = pattern.split(separator: "/")
         }
     }
@@ -72,11 +78,12 @@ package struct Router: HTTPResponder {
             router, request, parameters throws(Problem) in
             try router.preview(request, app: parameters["app"] ?? "", paywall: parameters["paywall"] ?? "")
         },
-        Endpoint(pattern: "/ofrep/v1/evaluate/flags/{key}", methods: ["POST"]) {
+        Endpoint(pattern: "/ofrep/v1/evaluate/flags/{key}", methods: ["POST"], failure: Router.ofrepFailure) {
             router, request, parameters throws(Problem) in
             router.ofrepFlag(request, key: parameters["key"] ?? "")
         },
-        Endpoint(pattern: "/ofrep/v1/evaluate/flags", methods: ["POST"]) { router, request, _ throws(Problem) in
+        Endpoint(pattern: "/ofrep/v1/evaluate/flags", methods: ["POST"], failure: Router.ofrepFailure) {
+            router, request, _ throws(Problem) in
             router.ofrepBulk(request)
         },
         Endpoint(pattern: "/v1/admin/publish", methods: ["POST"]) { router, request, _ throws(Problem) in
@@ -102,7 +109,9 @@ package struct Router: HTTPResponder {
             let problem = Problem("method-not-allowed", status: 405, title: "Method not allowed",
                                   detail: "\(request.method) is not allowed on \(first.pattern); use \(allow)",
                                   extra: ["allow": allow])
-            return (first.pattern, problem.response(path: request.path, extraHeaders: [("Allow", allow)]))
+            var response = first.failure(problem, request, matches[0].1)
+            response.headers.append(("Allow", allow))
+            return (first.pattern, response)
         }
         do throws(Problem) {
             if request.bodyTooLarge { throw Problem.tooLarge }
@@ -111,7 +120,7 @@ package struct Router: HTTPResponder {
             }
             return (endpoint.pattern, try endpoint.handle(self, request, parameters))
         } catch {
-            return (endpoint.pattern, error.response(path: request.path))
+            return (endpoint.pattern, endpoint.failure(error, request, parameters))
         }
     }
 

@@ -18,7 +18,9 @@ enum ServeCommand {
             a publish or rollback by another process within a second. A change that does not load
             never replaces the policy being served. Admin routes need TOLLGATE_ADMIN_TOKEN.
             --port N        default 8080 (0 picks a free port)
-            --host ADDRESS  the address to listen on (default: all interfaces)
+            --host ADDRESS  the address to listen on: default 127.0.0.1 (this machine only); 0.0.0.0 for
+                            every IPv4 interface, :: for every interface; an IPv6 address such as ::1;
+                            or a host name such as localhost (its IPv4 address when it has one)
             Stops on SIGTERM or SIGINT after finishing the requests in flight.
 
             """,
@@ -38,7 +40,6 @@ enum ServeCommand {
         let metrics = Metrics()
         let holder = PolicyHolder(source: source, metrics: metrics, log: log)
         holder.reloadIfChanged()
-        holder.watch(every: 0.5)
         let admin = context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }.map { token in
             Admin(token: token) { command in
                 let result = Tollgate.run(command + (arguments["--db"].map { ["--db", $0] } ?? []), context: context)
@@ -46,18 +47,36 @@ enum ServeCommand {
             }
         }
         let router = Router(holder: holder, metrics: metrics, admin: admin, log: log)
-        let server = HTTPServer(responder: router, configuration: .init(port: port, bindAddress: arguments["--host"]))
-        do {
-            try server.start()
-        } catch {
-            throw .failure(error.description)
-        }
-        let base = "http://127.0.0.1:\(server.port)"
-        log(#"{"event":"listening","url":"\#(base)","source":\#(JSONWriter.quoted(source.description)),"#
+        let server = HTTPServer(
+            responder: router, configuration: .init(port: port, host: arguments["--host"] ?? "127.0.0.1"),
+            log: { message in log(#"{"event":"http","message":\#(JSONWriter.quoted(message))}"#) })
+        let address = try start(server)
+        log(#"{"event":"listening","url":\#(JSONWriter.quoted(address.url)),"#
+            + #""address":\#(JSONWriter.quoted(address.host)),"port":\#(address.port),"#
+            + #""source":\#(JSONWriter.quoted(source.description)),"#
             + #""apps":\#(holder.snapshot?.apps.count ?? 0),"admin":\#(admin != nil)}"#)
+        holder.watch(every: 0.5)
         server.runUntilSignalled()
         holder.stop()
         return CommandResult(stderr: "tollgate serve: stopped\n")
+    }
+
+    /// Starts `server` and returns where it listens, saying what to do when it cannot listen.
+    static func start(_ server: HTTPServer) throws(CommandError) -> HTTPServer.Address {
+        do {
+            return try server.start()
+        } catch {
+            switch error {
+            case .addressInUse:
+                throw .failure("\(error); stop the other server or pick another port with --port")
+            case .addressNotAvailable:
+                throw .failure("\(error); pick one of its addresses with --host, or 0.0.0.0 for all of them")
+            case .unknownHost(let host, _):
+                throw .usage("--host '\(host)' is neither an IP address nor a host name this machine can resolve")
+            case .invalidPort, .failed:
+                throw .failure(error.description)
+            }
+        }
     }
 
     /// `Policies/` and `Templates/` under the current directory, reloaded when a file changes.

@@ -48,7 +48,7 @@ private func echo(_ response: RawResponse) throws -> Echo {
 private func startServer(_ responder: EchoResponder = EchoResponder(), timeout: Duration = .seconds(5),
                          maxBodyBytes: Int = 64 * 1024) throws -> HTTPServer {
     let server = HTTPServer(responder: responder, configuration: .init(
-        port: 0, bindAddress: "127.0.0.1", connectionTimeout: timeout, maxBodyBytes: maxBodyBytes))
+        port: 0, host: "127.0.0.1", connectionTimeout: timeout, maxBodyBytes: maxBodyBytes))
     try server.start()
     return server
 }
@@ -180,7 +180,7 @@ struct HTTPServerTests {
     @Test(arguments: [1, 2, 4])
     func roundsOver256KeepAliveConnectionsAreAllServed(threadPoolSize: Int) async throws {
         let server = HTTPServer(responder: EchoResponder(), configuration: .init(
-            port: 0, bindAddress: "127.0.0.1", threadPoolSize: threadPoolSize))
+            port: 0, host: "127.0.0.1", threadPoolSize: threadPoolSize))
         try server.start()
         defer { server.shutdown() }
         let port = server.port
@@ -253,14 +253,56 @@ struct HTTPServerTests {
     @Test func startingOnAPortInUseFailsClearly() throws {
         let first = try startServer()
         defer { first.shutdown() }
-        let second = HTTPServer(
-            responder: EchoResponder(), configuration: .init(port: first.port, bindAddress: "127.0.0.1"))
-        #expect(throws: HTTPServer.StartError.portInUse(first.port)) { try second.start() }
-        #expect(HTTPServer.StartError.portInUse(8080).description == "port 8080 is in use")
+        let second = HTTPServer(responder: EchoResponder(), configuration: .init(port: first.port, host: "127.0.0.1"))
+        #expect(throws: HTTPServer.StartError.addressInUse("127.0.0.1:\(first.port)")) { try second.start() }
+        #expect(HTTPServer.StartError.addressInUse("127.0.0.1:8080").description
+            == "cannot listen on 127.0.0.1:8080: the address is in use")
     }
 
-    @Test func malformedBindAddressFailsClearly() {
-        let server = HTTPServer(responder: EchoResponder(), configuration: .init(port: 0, bindAddress: "localhost"))
-        #expect(throws: HTTPServer.StartError.invalidBindAddress("localhost")) { try server.start() }
+    @Test func aFailedStartLogsNothing() throws {
+        let first = try startServer()
+        defer { first.shutdown() }
+        let lines = Recorder<String>()
+        let second = HTTPServer(responder: EchoResponder(), configuration: .init(port: first.port),
+                                log: { lines.append($0) })
+        #expect(throws: HTTPServer.StartError.self) { try second.start() }
+        #expect(lines.items == [], "the error thrown says it all; libmicrohttpd's own line would repeat it")
+    }
+
+    @Test func libmicrohttpdsMessagesWhileServingGoToTheLog() async throws {
+        let lines = Recorder<String>()
+        let server = HTTPServer(responder: EchoResponder(), configuration: .init(port: 0, perIPConnectionLimit: 1),
+                                log: { lines.append($0) })
+        try server.start()
+        defer { server.shutdown() }
+        let port = server.port
+        let refused = try await onThread {
+            let first = try RawConnection(port: port)
+            defer { withExtendedLifetime(first) {} }
+            // MHD logs the refusal before it closes the second connection.
+            return try RawConnection(port: port).readToEnd()
+        }
+        #expect(refused.isEmpty)
+        #expect(lines.items == ["Server reached connection limit. Closing inbound connection."])
+    }
+
+    @Test func anUnknownHostFailsClearly() throws {
+        let server = HTTPServer(responder: EchoResponder(), configuration: .init(port: 0, host: "no-such-host.invalid"))
+        let error = try #require(throws: HTTPServer.StartError.self) { try server.start() }
+        guard case .unknownHost(let host, _) = error else {
+            Issue.record("expected unknownHost, got \(error)")
+            return
+        }
+        #expect(host == "no-such-host.invalid")
+    }
+
+    @Test func anAddressOfAnotherMachineFailsClearly() {
+        let server = HTTPServer(responder: EchoResponder(), configuration: .init(port: 0, host: "203.0.113.77"))
+        #expect(throws: HTTPServer.StartError.addressNotAvailable("203.0.113.77:0")) { try server.start() }
+    }
+
+    @Test func aPortOutsideTheRangeFailsClearly() {
+        let server = HTTPServer(responder: EchoResponder(), configuration: .init(port: 70_000))
+        #expect(throws: HTTPServer.StartError.invalidPort(70_000)) { try server.start() }
     }
 }

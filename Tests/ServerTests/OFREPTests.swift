@@ -65,6 +65,71 @@ import TollgateEvaluation
         #expect(emptyKey.status == 400 && emptyKey.object["errorCode"] as? String == "TARGETING_KEY_MISSING")
     }
 
+    /// A request the router refuses before evaluating, on the single-flag route (keyed) and the bulk route.
+    struct Refused: Sendable, CustomTestStringConvertible {
+        var name: String
+        var request: HTTPRequest
+        var status = 400
+        var errorCode = "PARSE_ERROR"
+        var details: String
+
+        var testDescription: String { name }
+
+        static let flagPath = "/ofrep/v1/evaluate/flags/cloud-sync"
+        static let bulkPath = "/ofrep/v1/evaluate/flags"
+        static let body = Array(#"{ "context": \#(OFREPTests.premium) }"#.utf8)
+
+        static let all: [Refused] = [flagPath, bulkPath].flatMap { path in [
+            Refused(name: "text/plain on \(path)", request: HTTPRequest(
+                method: "POST", path: path, headers: ["Content-Type": "text/plain"], body: body),
+                details: "send the body as application/json, not text/plain"),
+            Refused(name: "a body over the limit on \(path)", request: HTTPRequest(
+                method: "POST", path: path, headers: ["Content-Type": "application/json"], body: [], bodyTooLarge: true),
+                details: "the body is over the limit of 64 KiB"),
+            Refused(name: "malformed JSON on \(path)", request: HTTPRequest(
+                method: "POST", path: path, headers: ["Content-Type": "application/json"], body: Array("{ nope".utf8)),
+                details: "bad JSON at line 1, column 3: expected a member name in double quotes, found 'n'"),
+            Refused(name: "an empty body on \(path)", request: HTTPRequest(
+                method: "POST", path: path, headers: ["Content-Type": "application/json"]),
+                details: "the body is empty; send a JSON object"),
+            Refused(name: "GET on \(path)", request: HTTPRequest(method: "GET", path: path), status: 405,
+                    errorCode: "GENERAL",
+                    details: "GET is not allowed on \(path == flagPath ? "/ofrep/v1/evaluate/flags/{key}" : path); use POST"),
+        ] }
+    }
+
+    /// Every refusal is the protocol's error shape: `{key, errorCode, errorDetails}` on the single-flag route,
+    /// `{errorCode, errorDetails}` on the bulk route, as JSON; never problem+json.
+    @Test(arguments: Refused.all)
+    func refusedRequestsAreOFREPErrors(_ refused: Refused) throws {
+        let answer = service.router.respond(to: refused.request)
+        #expect(answer.status == refused.status)
+        #expect(answer.header("Content-Type") == "application/json")
+        let expected: [String: String] = refused.request.path == Refused.flagPath
+            ? ["key": "cloud-sync", "errorCode": refused.errorCode, "errorDetails": refused.details]
+            : ["errorCode": refused.errorCode, "errorDetails": refused.details]
+        #expect(answer.object as? [String: String] == expected)
+        if refused.status == 405 { #expect(answer.header("Allow") == "POST") }
+    }
+
+    /// Through the socket: a declared length over the server's limit is answered before the body arrives, by the
+    /// router, as an OFREP error.
+    @Test func aDeclaredLengthOverTheLimitIsAParseErrorOverTheWire() async throws {
+        let server = HTTPServer(responder: service.router, configuration: .init(port: 0, maxBodyBytes: 1000))
+        try server.start()
+        defer { server.shutdown() }
+        let port = server.port
+        let response = try await onThread {
+            try RawConnection.exchange(port: port, RawConnection.request(
+                "POST", "/ofrep/v1/evaluate/flags/cloud-sync",
+                headers: ["Content-Type: application/json", "Content-Length: 5000000"]))
+        }
+        #expect(response.status == 400)
+        let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: String]
+        #expect(object == ["key": "cloud-sync", "errorCode": "PARSE_ERROR",
+                           "errorDetails": "the body is over the limit of 64 KiB"])
+    }
+
     @Test func anEmptyBodyIsTolerated() {
         let onlyApp = ExampleService(source: PolicySource(description: "one", fingerprint: { "one" }, load: {
             () throws(ReloadError) in try ExampleService.releases().filter { $0.compiled.app == "photocollage" }

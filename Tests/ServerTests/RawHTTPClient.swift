@@ -18,27 +18,41 @@ struct RawResponse: Sendable {
     func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
 }
 
-/// A blocking HTTP/1.1 client over one TCP connection to 127.0.0.1, for edge cases URLSession cannot produce:
-/// idle and half-sent requests, chunked bodies, headers without the promised body.
+/// A blocking HTTP/1.1 client over one TCP connection (to 127.0.0.1 unless told otherwise), for edge cases
+/// URLSession cannot produce: idle and half-sent requests, chunked bodies, headers without the promised body.
 final class RawConnection {
     private let descriptor: Int32
     private var buffered: [UInt8] = []
 
-    /// Connects; each later read gives up after `receiveTimeout` seconds, so a hung server fails the test instead
-    /// of hanging it.
-    init(port: Int, receiveTimeout: Int = 10) throws {
+    /// Connects to `host`, an IPv4 or IPv6 address; each later read gives up after `receiveTimeout` seconds, so a
+    /// hung server fails the test instead of hanging it.
+    init(host: String = "127.0.0.1", port: Int, receiveTimeout: Int = 10) throws {
+        var address = sockaddr_storage()
+        let length: Int
+        if host.contains(":") {
+            length = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+                    ipv6.pointee.sin6_family = sa_family_t(AF_INET6)
+                    ipv6.pointee.sin6_port = in_port_t(UInt16(port).bigEndian)
+                    return inet_pton(AF_INET6, host, &ipv6.pointee.sin6_addr) == 1 ? MemoryLayout<sockaddr_in6>.size : 0
+                }
+            }
+        } else {
+            length = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                    ipv4.pointee.sin_family = sa_family_t(AF_INET)
+                    ipv4.pointee.sin_port = in_port_t(UInt16(port).bigEndian)
+                    return inet_pton(AF_INET, host, &ipv4.pointee.sin_addr) == 1 ? MemoryLayout<sockaddr_in>.size : 0
+                }
+            }
+        }
+        guard length > 0 else { throw SocketError(call: "inet_pton \(host)", code: EINVAL) }
         // Initialised last, so a failed connect is closed here once and `deinit` never sees it: a second close
         // could hit a descriptor the server under test has since reused.
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(Int32(address.ss_family), Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError(call: "socket", code: errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(length)) }
         }
         guard connected == 0 else {
             let code = errno
@@ -117,8 +131,8 @@ extension RawConnection {
     }
 
     /// Sends one request on a new connection and reads its response.
-    static func exchange(port: Int, _ request: [UInt8]) throws -> RawResponse {
-        let connection = try RawConnection(port: port)
+    static func exchange(host: String = "127.0.0.1", port: Int, _ request: [UInt8]) throws -> RawResponse {
+        let connection = try RawConnection(host: host, port: port)
         try connection.send(request)
         return try connection.readResponse()
     }

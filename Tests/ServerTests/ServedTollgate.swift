@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `tollgate serve --port 0 --host 127.0.0.1` run from the executable built with the tests, in the repository
-/// root unless told otherwise: the service as a deployment runs it, for tests through real clients.
+/// `tollgate serve --port 0` run from the executable built with the tests, in the repository root unless told
+/// otherwise: the service as a deployment runs it, for tests through real clients.
 final class ServedTollgate {
     /// The base address from the `listening` log line, such as `http://127.0.0.1:40123`.
     let url: String
@@ -16,8 +16,11 @@ final class ServedTollgate {
             .appendingPathComponent("tollgate")
     }
 
-    /// Starts the service and waits for its `listening` line; throws with the log when it exits or stays silent.
-    init(in folder: URL = Fixtures.repositoryRoot(), timeout: Duration = .seconds(30)) async throws {
+    /// Starts the service with `options` after `--port 0` and waits for its `listening` line; throws with the log
+    /// when it exits or stays silent.
+    init(in folder: URL = Fixtures.repositoryRoot(), options: [String] = [], timeout: Duration = .seconds(30))
+        async throws
+    {
         let executable = Self.executable
         try #require(FileManager.default.isExecutableFile(atPath: executable.path),
                      "no 'tollgate' at \(executable.path); build it with the tests (swift build --build-tests)")
@@ -25,7 +28,7 @@ final class ServedTollgate {
         try #require(FileManager.default.createFile(atPath: logFile.path, contents: nil), "cannot create \(logFile.path)")
         process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--port", "0", "--host", "127.0.0.1"]
+        process.arguments = ["serve", "--port", "0"] + options
         process.currentDirectoryURL = folder
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -71,12 +74,19 @@ final class ServedTollgate {
         return process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
     }
 
+    /// The first `{"event":"listening",…}` line of the log.
+    var listening: [String: Any]? { Self.listeningLine(in: log) }
+
     /// The `url` of the first `{"event":"listening",…}` line of `log`.
     private static func listeningURL(in log: String) -> String? {
+        listeningLine(in: log)?["url"] as? String
+    }
+
+    private static func listeningLine(in log: String) -> [String: Any]? {
         for line in log.split(separator: "\n") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   object["event"] as? String == "listening" else { continue }
-            return object["url"] as? String
+            return object
         }
         return nil
     }

@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+import TollgateCLI
+
+/// A TCP socket listening on 127.0.0.1 and a free port, closed on deinit: a port another program holds.
+private final class Listener {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0, "socket: \(String(cString: strerror(errno)))")
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && listen(descriptor, 1) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        let error = errno
+        if !listening { close(descriptor) }
+        try #require(listening, "cannot listen on 127.0.0.1: \(String(cString: strerror(error)))")
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(descriptor) }
+}
+
+/// `tollgate serve`'s failures to start, through the command line's run function.
+@Suite struct ServeCommandTests {
+    static func serve(_ options: [String]) -> CommandResult {
+        Tollgate.run(["serve"] + options, context: CommandContext(currentDirectory: Fixtures.repositoryRoot().path))
+    }
+
+    @Test func aPortInUseIsAClearErrorWithExitTwo() throws {
+        let listener = try Listener()
+        let result = Self.serve(["--port", "\(listener.port)"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "error: cannot listen on 127.0.0.1:\(listener.port): the address is in use; "
+            + "stop the other server or pick another port with --port\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func anAddressOfAnotherMachineIsAClearError() {
+        let result = Self.serve(["--port", "0", "--host", "203.0.113.77"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "error: cannot listen on 203.0.113.77:0: the address does not belong to this "
+            + "machine; pick one of its addresses with --host, or 0.0.0.0 for all of them\n")
+    }
+
+    @Test func anUnknownHostIsAUsageError() {
+        let result = Self.serve(["--port", "0", "--host", "no-such-host.invalid"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasPrefix(
+            "error: --host 'no-such-host.invalid' is neither an IP address nor a host name this machine can resolve\n"))
+    }
+}

@@ -75,11 +75,29 @@ import TollgateCLI
             return String(name)
         }
         #expect(commands.contains("validate"))
+        #expect(Self.docsPages(in: "see docs/evaluation.md, or docs/http.md.") == ["docs/evaluation.md", "docs/http.md"])
         for output in [general] + commands.map({ Tollgate.run([$0, "--help"], context: context).stdout }) {
             for name in Self.outsideReferences where output.contains(name) {
                 Issue.record("help mentions '\(name)':\n\(output)")
             }
+            for page in Self.docsPages(in: output)
+            where !FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(page).path) {
+                Issue.record("help points at \(page), which does not exist:\n\(output)")
+            }
         }
+    }
+
+    /// The `docs/<name>.md` paths a text names.
+    static func docsPages(in text: String) -> [String] {
+        var pages: [String] = []
+        var rest = text[...]
+        while let start = rest.range(of: "docs/") {
+            let name = rest[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+            let end = rest.index(start.upperBound, offsetBy: name.count)
+            if rest[end...].hasPrefix(".md") { pages.append("docs/\(name).md") }
+            rest = rest[end...]
+        }
+        return pages
     }
 
     @Test(arguments: documents)

@@ -6,7 +6,7 @@ PORT ?= 8080
 # CI builds with warnings as errors.
 STRICT := $(if $(CI),-Xswiftc -warnings-as-errors,)
 
-.PHONY: run test bench deps test-deps build
+.PHONY: run test bench deps test-deps build docs
 
 run: deps build
 	$(BIN) validate
@@ -35,6 +35,11 @@ bench: deps
 	scripts/bench-render.sh
 	scripts/bench-store.sh
 	scripts/bench-http.sh
+
+# docs/rules.md is the output of 'tollgate explain --all --format markdown'; a test keeps them equal.
+docs:
+	$(SWIFT) build --product tollgate $(STRICT)
+	.build/debug/tollgate explain --all --format markdown > docs/rules.md
 
 deps:
 	@scripts/install-deps.sh

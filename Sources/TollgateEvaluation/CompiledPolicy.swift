@@ -7,8 +7,9 @@ public struct CompiledPolicy: Sendable {
     final class Tables: Sendable {
         let bundle: PolicyBundle
         let productIndex: [String: Int]
+        let tierIndex: [String: Int]
         let featureIndex: [String: Int]
-        let placementIndex: [String: Int]
+        let adPlacementIndex: [String: Int]
         /// Per product: the tiers it grants; empty for consumables.
         let productGrants: [TierSet]
         /// Per feature: the bit of the tier that unlocks it.
@@ -30,11 +31,14 @@ public struct CompiledPolicy: Sendable {
         /// Every ad placement with ads on, and with ads off.
         let placementsShown: [String: Bool]
         let placementsHidden: [String: Bool]
+        /// Where paywalls may show, and the experiments their audiences run.
+        let placements: CompiledPlacements
 
         init(_ bundle: PolicyBundle) throws(BundleError) {
             self.bundle = bundle
             guard bundle.tiers.count <= TierSet.capacity else { throw BundleError.tooManyTiers(bundle.tiers.count) }
             let tierIndex = Dictionary(bundle.tiers.enumerated().map { ($1.id, $0) }) { first, _ in first }
+            self.tierIndex = tierIndex
             func tiers(_ ids: [String], of owner: String) throws(BundleError) -> TierSet {
                 var set = TierSet()
                 for id in ids {
@@ -44,8 +48,9 @@ public struct CompiledPolicy: Sendable {
                 return set
             }
             productIndex = Dictionary(bundle.products.enumerated().map { ($1.id, $0) }) { first, _ in first }
-            featureIndex = Dictionary(bundle.features.enumerated().map { ($1.id, $0) }) { first, _ in first }
-            placementIndex = Dictionary(bundle.ads.placements.enumerated().map { ($1, $0) }) { first, _ in first }
+            let featureIndex = Dictionary(bundle.features.enumerated().map { ($1.id, $0) }) { first, _ in first }
+            self.featureIndex = featureIndex
+            adPlacementIndex = Dictionary(bundle.ads.placements.enumerated().map { ($1, $0) }) { first, _ in first }
             var grants: [TierSet] = []
             for product in bundle.products {
                 grants.append(product.type == .consumable ? TierSet() : try tiers(product.grants, of: "product '\(product.id)'"))
@@ -84,6 +89,7 @@ public struct CompiledPolicy: Sendable {
             }
             placementsShown = Dictionary(bundle.ads.placements.map { ($0, true) }) { first, _ in first }
             placementsHidden = placementsShown.mapValues { _ in false }
+            placements = try CompiledPlacements(bundle, tierIndex: tierIndex, featureIndex: featureIndex)
         }
 
         /// `products` cheapest first in `currency`; unpriced ones last, in policy order.

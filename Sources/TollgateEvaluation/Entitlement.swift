@@ -55,13 +55,16 @@ public struct EvaluationInput: Hashable, Sendable {
     public var now: Date?
     /// The currency to order upsell offers by; USD, or the policy's first currency, when nil.
     public var currency: String?
+    /// Who the user is, for placements' audiences and experiments.
+    public var user: UserContext
 
     public init(entitlements: [Entitlement], synced: Bool = true, consent: Consent = .unknown, now: Date? = nil,
-                currency: String? = nil) {
+                currency: String? = nil, user: UserContext = UserContext()) {
         self.entitlements = entitlements
         self.synced = synced
         self.consent = consent
         self.now = now
         self.currency = currency
+        self.user = user
     }
 }

@@ -43,6 +43,34 @@ extension EvaluationInput {
         if let value = Self.optional(document["currency"]) {
             currency = try Self.text(value, at: "currency")
         }
+        try readUser(document)
+    }
+
+    /// The keys placements' audiences read: `user_id`, `storefront`, `locale`, `platform`, `app_version`,
+    /// `install_date` and `attributes`.
+    private mutating func readUser(_ document: [String: JSONValue]) throws(InputError) {
+        func text(_ key: String) throws(InputError) -> String? {
+            try Self.optional(document[key]).map { value throws(InputError) in try Self.text(value, at: key) }
+        }
+        user.userID = try text("user_id")
+        user.storefront = try text("storefront")
+        user.locale = try text("locale")
+        user.platform = try text("platform")
+        user.appVersion = try text("app_version")
+        if let value = Self.optional(document["install_date"]) {
+            user.installDate = try Self.date(value, at: "install_date")
+        }
+        guard let value = Self.optional(document["attributes"]) else { return }
+        for (name, attribute) in try Self.members(value, at: "attributes") {
+            switch attribute {
+            case .string(let text): user.attributes[name] = .string(text)
+            case .number(let number): user.attributes[name] = .number(number)
+            case .bool(let flag): user.attributes[name] = .bool(flag)
+            case .null: continue
+            case .array, .object:
+                throw Self.mismatch("attributes.\(name)", expected: "a string, a number or true or false", attribute)
+            }
+        }
     }
 
     /// One entitlement; an error's message starts with the path below the entitlement (`.state: missing`).

@@ -14,7 +14,7 @@ public struct Access: Sendable {
 
     /// Whether an ad may show at this placement; false for a placement the policy does not have.
     public func showsAds(at placement: String) -> Bool {
-        adsEnabled && policy.tables.placementIndex[placement] != nil
+        adsEnabled && policy.tables.adPlacementIndex[placement] != nil
     }
 
     /// The ids of the tiers held, in the policy's order.

@@ -51,6 +51,19 @@ package struct JSONWriter {
         }
     }
 
+    package mutating func null() {
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// A string literal, or `null` when there is none.
+    package mutating func optionalString(_ text: String?) {
+        if let text { string(text) } else { null() }
+    }
+
+    package mutating func integer(_ value: some BinaryInteger) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
     package mutating func bool(_ value: Bool) {
         bytes += value ? Self.trueBytes : Self.falseBytes
     }

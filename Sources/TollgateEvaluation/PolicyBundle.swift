@@ -18,6 +18,9 @@ public struct PolicyBundle: Codable, Hashable, Sendable {
     public var products: [Product]
     public var entitlements: EntitlementTable
     public var ads: Ads
+    /// Where the app may show a paywall, and who sees which; absent from bundles that have none.
+    public var placements: [Placement]
+    public var experiments: [Experiment]
 
     /// A tier and every tier it includes, directly or not.
     public struct Tier: Codable, Hashable, Sendable {
@@ -118,13 +121,13 @@ public struct PolicyBundle: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, app, policy, tiers, features, products, entitlements, ads
+        case format, app, policy, tiers, features, products, entitlements, ads, placements, experiments
         case bundleID = "bundle_id"
     }
 
     /// A bundle with its `policy` hash computed from the content.
     public init(app: String, bundleID: String?, tiers: [Tier], features: [Feature], products: [Product],
-                entitlements: EntitlementTable, ads: Ads) {
+                entitlements: EntitlementTable, ads: Ads, placements: [Placement] = [], experiments: [Experiment] = []) {
         self.format = Self.currentFormat
         self.app = app
         self.policy = ""
@@ -134,7 +137,41 @@ public struct PolicyBundle: Codable, Hashable, Sendable {
         self.products = products
         self.entitlements = entitlements
         self.ads = ads
+        self.placements = placements
+        self.experiments = experiments
         self.policy = contentHash
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(String.self, forKey: .format)
+        app = try container.decode(String.self, forKey: .app)
+        policy = try container.decode(String.self, forKey: .policy)
+        bundleID = try container.decodeIfPresent(String.self, forKey: .bundleID)
+        tiers = try container.decode([Tier].self, forKey: .tiers)
+        features = try container.decode([Feature].self, forKey: .features)
+        products = try container.decode([Product].self, forKey: .products)
+        entitlements = try container.decode(EntitlementTable.self, forKey: .entitlements)
+        ads = try container.decode(Ads.self, forKey: .ads)
+        placements = try container.decodeIfPresent([Placement].self, forKey: .placements) ?? []
+        experiments = try container.decodeIfPresent([Experiment].self, forKey: .experiments) ?? []
+    }
+
+    /// Empty placements and experiments are left out, so a bundle without them keeps the bytes, and so the
+    /// hash, it had before bundles could carry them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(app, forKey: .app)
+        try container.encode(policy, forKey: .policy)
+        try container.encodeIfPresent(bundleID, forKey: .bundleID)
+        try container.encode(tiers, forKey: .tiers)
+        try container.encode(features, forKey: .features)
+        try container.encode(products, forKey: .products)
+        try container.encode(entitlements, forKey: .entitlements)
+        try container.encode(ads, forKey: .ads)
+        if !placements.isEmpty { try container.encode(placements, forKey: .placements) }
+        if !experiments.isEmpty { try container.encode(experiments, forKey: .experiments) }
     }
 
     /// `sha256:` and the hash of the canonical encoding with `policy` empty.

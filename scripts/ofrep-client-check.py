@@ -5,7 +5,7 @@ usage: ofrep-client-check.py BASE_URL CASES.json   (CASES.json may be '-' for st
 
 CASES.json is a list of {"flag", "default", "targetingKey", "attributes"}: the flag key, the default value passed
 to the client, and the evaluation context. Prints a JSON list with one result per case, in order:
-{"flag", "value", "reason", "variant", "errorCode", "errorMessage"}. Run it in scripts/ofrep-venv.sh's venv.
+{"flag", "value", "reason", "variant", "errorCode", "errorMessage"}. Run it in scripts/python-venv.sh's venv.
 """
 
 import json

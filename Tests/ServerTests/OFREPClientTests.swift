@@ -6,7 +6,7 @@ import TestSupport
 import TollgateEvaluation
 
 /// The real OpenFeature Python client (`openfeature-sdk` and `openfeature-provider-ofrep` from PyPI, in the venv
-/// that `scripts/ofrep-venv.sh` makes) against `tollgate serve`: every feature and ad placement of both example
+/// that `scripts/python-venv.sh` makes) against `tollgate serve`: every feature and ad placement of both example
 /// apps, under several entitlement sets, must come back as the evaluator decides it in-process.
 ///
 /// The client runs once, through `scripts/ofrep-client-check.py`, for all cases; the tests below judge that run.
@@ -227,18 +227,7 @@ extension OFREPClientTests {
     static func run() async throws -> Outcome {
         let root = Fixtures.repositoryRoot()
         let cases = try cases()
-        let venv = try await ChildProcess.run("/bin/bash", [root.appendingPathComponent("scripts/ofrep-venv.sh").path],
-                                              in: root, timeout: .seconds(300))
-        let python = venv.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard venv.succeeded, FileManager.default.isExecutableFile(atPath: python) else {
-            throw ChildProcess.Failure(description: """
-                cannot set up the OpenFeature Python client: scripts/ofrep-venv.sh \
-                \(venv.timedOut ? "timed out" : "exited with \(venv.status)"). It needs `python3 -m venv` \
-                (Debian: python3-venv, see scripts/install-deps.sh --test) and PyPI for openfeature-sdk and \
-                openfeature-provider-ofrep. Its output:
-                \(venv.stderr.suffix(3000))
-                """)
-        }
+        let python = try await PythonPeers.python(root: root)
 
         let casesFile = FileManager.default.temporaryDirectory.appendingPathComponent("ofrep-cases-\(UUID()).json")
         try JSONEncoder().encode(cases).write(to: casesFile)

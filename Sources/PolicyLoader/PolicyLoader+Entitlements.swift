@@ -13,7 +13,7 @@ extension NodeReader {
         guard let fields = mapping(node, "entitlements", allowed: Self.entitlementKeys) else { return nil }
         var rules = EntitlementRules.defaults(at: node.span)
         for state in EntitlementState.allCases {
-            if let access = fields[state.rawValue].flatMap({ value($0, "entitlements.\(state.rawValue)", as: Access.self) }) {
+            if let access = fields[state.rawValue].flatMap({ value($0, "entitlements.\(state.rawValue)", as: StateAccess.self) }) {
                 rules.states[state] = access
             }
         }

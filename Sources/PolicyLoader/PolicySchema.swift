@@ -108,7 +108,7 @@ package enum PolicySchema {
         var properties: [String: JSONSchema] = [:]
         for state in EntitlementState.allCases {
             properties[state.rawValue] = choice(
-                Access.self, "Whether access is kept when \(condition(of: state)).",
+                StateAccess.self, "Whether access is kept when \(condition(of: state)).",
                 default: defaults.states[state]?.value)
         }
         properties["unknown"] = choice(UnknownAccess.self, """

@@ -97,7 +97,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PolicyValidationTests",
-            dependencies: ["PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation"],
+            dependencies: [
+                "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation", "Rendering",
+            ],
             swiftSettings: settings
         ),
         .testTarget(

@@ -50,7 +50,10 @@ package enum LoaderRules {
         summary: "a value outside the set the key allows",
         explanation: """
             Some keys take one of a fixed set of words: product types, intro offer types, entitlement \
-            access, ad formats, attestation states. The message lists the allowed words and the closest one.
+            access, ad formats, attestation states. The message lists the allowed words and the closest one. \
+            A prices file names an ISO 4217 currency in use and writes each amount with at most that \
+            currency's decimal places (ICU's data: none for JPY, two for USD, three for BHD): an amount \
+            is never rounded.
             """)
 
     package static let all = [emptyFile, unsupportedFormat, unknownKey, missingKey, wrongType, implicitBoolean,

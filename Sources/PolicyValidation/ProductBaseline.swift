@@ -14,16 +14,3 @@ package struct ProductBaseline: Hashable, Sendable {
         self.source = source
     }
 }
-
-/// What some rules need from outside the files: plural data and what was published before.
-package struct ValidationContext: Sendable {
-    /// ICU's plural categories per locale; without them `template-plural-categories` checks nothing.
-    package var pluralCategories: PluralCategories?
-    /// The published products of each app, by app id; without them the product-id rules check nothing.
-    package var baselines: [String: ProductBaseline]
-
-    package init(pluralCategories: PluralCategories? = nil, baselines: [String: ProductBaseline] = [:]) {
-        self.pluralCategories = pluralCategories
-        self.baselines = baselines
-    }
-}

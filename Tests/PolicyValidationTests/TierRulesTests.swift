@@ -1,5 +1,6 @@
 @testable import PolicyValidation
 import Testing
+import Diagnostics
 
 @Suite("tier-include-cycle and tier-unreachable")
 struct TierRulesTests {

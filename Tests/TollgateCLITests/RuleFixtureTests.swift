@@ -14,7 +14,7 @@ import TollgateCLI
 /// `setup`, lines `FOLDER: ARGUMENTS…` of tollgate commands run in order, in a scratch copy of the
 /// rule's fixture folder, before validating (such as publishing older versions to a store).
 @Suite struct RuleFixtureTests {
-    static let ruleIDs = Validator.standardRules.map { type(of: $0).id }
+    static let ruleIDs = Validator.ruleTypes.map { $0.id }
 
     static func validate(_ folder: String) throws -> CommandResult {
         let ruleFolder = (folder as NSString).deletingLastPathComponent

@@ -13,6 +13,14 @@ package enum StateAccess: String, Hashable, Sendable, CaseIterable {
 /// What to assume while the store has not answered yet.
 package typealias UnknownAccess = TollgateEvaluation.UnknownAccess
 
+extension EntitlementState {
+    /// Whether a policy may let this state keep access: a refunded or revoked purchase and one still waiting
+    /// for approval (Ask to Buy) were never paid for, so they always deny.
+    package var mayGrant: Bool {
+        self != .pending && self != .revoked
+    }
+}
+
 /// The `entitlements:` table: which store states keep access.
 package struct EntitlementRules: Hashable, Sendable {
     package var states: [EntitlementState: Located<StateAccess>]

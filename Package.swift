@@ -106,7 +106,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PolicyValidationTests",
-            dependencies: ["PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation"],
+            dependencies: [
+                "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation", "Rendering",
+            ],
             swiftSettings: settings
         ),
         .testTarget(
@@ -123,13 +125,13 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics", "TestSupport",
-                "Publishing", "Store", "PolicyValidation",
+                "Publishing", "Store", "PolicyValidation", "TollgateCLI",
             ],
             swiftSettings: settings
         ),
         .testTarget(
             name: "PublishingTests",
-            dependencies: ["Publishing", "Store", "PolicyValidation", "Diagnostics", "TestSupport"],
+            dependencies: ["Publishing", "Store", "PolicyValidation", "Diagnostics", "TestSupport", "TollgateCLI"],
             swiftSettings: settings
         ),
         .testTarget(

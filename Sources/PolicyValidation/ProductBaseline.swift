@@ -18,19 +18,6 @@ package struct ProductBaseline: Hashable, Sendable {
     }
 }
 
-/// What some rules need from outside the files: plural data and what was published before.
-package struct ValidationContext: Sendable {
-    /// ICU's plural categories per locale; without them `template-plural-categories` checks nothing.
-    package var pluralCategories: PluralCategories?
-    /// The published products of each app, by app id; without them the product-id rules check nothing.
-    package var baselines: [String: ProductBaseline]
-
-    package init(pluralCategories: PluralCategories? = nil, baselines: [String: ProductBaseline] = [:]) {
-        self.pluralCategories = pluralCategories
-        self.baselines = baselines
-    }
-}
-
 /// The product-id rules' findings for what was found outside validation, such as a publish the store
 /// refused because another publish came first: one wording for both.
 package enum ProductRuleFindings {

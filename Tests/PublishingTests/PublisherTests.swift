@@ -1,3 +1,4 @@
+import TollgateCLI
 import Diagnostics
 import Foundation
 import PolicyValidation
@@ -30,7 +31,7 @@ import Testing
 
     static func publisher(_ store: TemporaryStore, validatingAgainstTheStore: Bool = true) throws -> Publisher {
         Publisher(store: try PolicyStore(path: store.path, mode: .create), storeName: "store.sqlite") { baselines in
-            Validator(context: ValidationContext(baselines: validatingAgainstTheStore ? baselines : [:]))
+            validatingAgainstTheStore ? Validator.withICU(baselines: baselines) : Validator.withICU
         }
     }
 

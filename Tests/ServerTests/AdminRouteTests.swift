@@ -1,3 +1,4 @@
+import TollgateCLI
 import Foundation
 import PolicyValidation
 import Server
@@ -198,7 +199,7 @@ import Testing
         let changed = try Self.publishBody(policy: Self.coinsAsNonConsumable())
 
         // Validation that does not see the store stands for a publish that lands between validation and the write.
-        let blind = ExampleService(storePath: storePath, validator: { _ in Validator(context: ValidationContext()) })
+        let blind = ExampleService(storePath: storePath, validator: { _ in Validator.withICU })
         let refused = blind.send("POST", "/v1/admin/publish", json: changed, headers: Self.auth)
         #expect(refused.status == 409, "\(refused.text)")
         #expect(refused.object["type"] as? String == "urn:tollgate:problem:store-refused")

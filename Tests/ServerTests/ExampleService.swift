@@ -1,3 +1,4 @@
+import TollgateCLI
 import Foundation
 import PolicyCompiler
 import PolicyLoader
@@ -26,7 +27,7 @@ final class ExampleService: Sendable {
 
     /// The standard rules without ICU's plural data, with the published products the store gives.
     static let validator: @Sendable ([String: ProductBaseline]) -> Validator = { baselines in
-        Validator(context: ValidationContext(baselines: baselines))
+        Validator.withICU(baselines: baselines)
     }
 
     init(source: PolicySource = ExampleService.source(), adminToken: String? = "s3cret",

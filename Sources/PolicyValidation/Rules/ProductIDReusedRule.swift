@@ -15,7 +15,7 @@ struct ProductIDReusedRule: Rule {
         """
 
     /// The published products by app id.
-    var baselines: [String: ProductBaseline] = [:]
+    let baselines: [String: ProductBaseline]
 
     func check(_ app: AppSources) -> [Diagnostic] {
         guard let baseline = baselines[app.policy.app.id.value] else { return [] }

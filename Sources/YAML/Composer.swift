@@ -210,6 +210,7 @@ struct Composer {
         let message = failure.context.map { at in
             related.isEmpty ? "\(failure.problem) \(at)" : failure.problem
         } ?? failure.problem
-        add(YAMLRules.syntax, message, at: position, help: SyntaxHelp.hint(for: failure.problem), related: related)
+        add(YAMLRules.syntax, message, at: position, help: failure.help ?? SyntaxHelp.hint(for: failure.problem),
+            related: related)
     }
 }

@@ -164,7 +164,9 @@ struct Composer {
                 related: [Diagnostic.Related(span: firstSpan, message: "'\(text)' first defined here")])
             return
         }
-        stack[stack.count - 1].append(Node.Pair(key: key, value: node))
+        var value = node
+        value.keySpan = key.span
+        stack[stack.count - 1].append(Node.Pair(key: key, value: value))
     }
 
     /// The mappings a `<<` merge key brings in: one mapping, or a list of mappings.

@@ -60,7 +60,9 @@ private struct Parser {
             case "{":
                 builder.append(try parseArgument(depth: depth + 1))
             case "}":
-                guard openingBrace != nil else { throw MessageSyntaxError(.unmatchedClosingBrace, at: index..<index + 1) }
+                guard openingBrace != nil else {
+                    throw MessageSyntaxError(.unmatchedClosingBrace, at: index..<index + 1)
+                }
                 index += 1
                 return builder.finish()
             default:

@@ -102,7 +102,8 @@ package struct MessageSyntaxError: Error, Sendable, Hashable, CustomStringConver
         case .expectedCases(let type, let name): "write '{\(name), \(type), other {…}}'"
         case .deprecatedChoice: "write '{n, plural, one {…} other {…}}'"
         case .unknownArgumentType(_, let suggestion):
-            suggestion ?? "expected one of number, date, time, spellout, ordinal, duration, plural, select, selectordinal"
+            suggestion
+                ?? "expected one of number, date, time, spellout, ordinal, duration, plural, select, selectordinal"
         case .unterminatedStyleQuote: "close the quote with another apostrophe"
         case .missingOther: "add 'other {…}': it is used when no other case matches"
         case .expectedExactNumber: "an exact selector is written without spaces, like '=0'"

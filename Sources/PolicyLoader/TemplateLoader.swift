@@ -35,7 +35,8 @@ extension NodeReader {
                            paywalls: paywalls)
     }
 
-    private mutating func paywallTemplate(_ id: Located<String>, _ node: Node, source: YAMLSourceText) -> PaywallTemplate {
+    private mutating func paywallTemplate(_ id: Located<String>, _ node: Node,
+                                          source: YAMLSourceText) -> PaywallTemplate {
         var entries: [TemplateEntry] = []
         var sections: [TemplateSection] = []
         for (key, value) in self.entries(node, "paywall '\(id.value)'") {

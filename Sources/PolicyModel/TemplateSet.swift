@@ -10,7 +10,8 @@ package struct TemplateMessage: Hashable, Sendable {
     /// Where each character of the text was written in the file, when its source could be read back.
     package let sourceMap: SourceMap?
 
-    package init(text: Located<String>, pattern: Result<MessagePattern, MessageSyntaxError>, sourceMap: SourceMap? = nil) {
+    package init(text: Located<String>, pattern: Result<MessagePattern, MessageSyntaxError>,
+                 sourceMap: SourceMap? = nil) {
         self.text = text
         self.pattern = pattern
         self.sourceMap = sourceMap

@@ -7,8 +7,10 @@ package struct YAMLSourceText: Sendable {
 
     /// The text of `bytes`, which the parser has already checked to be UTF-8.
     package init(_ bytes: [UInt8]) {
-        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in Array(line.unicodeScalars.last == "\r" ? line.unicodeScalars.dropLast() : line.unicodeScalars[...]) }
+        // Split scalars, not characters: "\r\n" is one Character, which equals neither "\r" nor "\n".
+        var lines = String(decoding: bytes, as: UTF8.self).unicodeScalars
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in Array(line.last == "\r" ? line.dropLast() : line) }
         // libyaml skips a byte order mark without counting it as a column.
         if lines.first?.first == "\u{FEFF}" { lines[0].removeFirst() }
         self.lines = lines
@@ -30,7 +32,8 @@ extension Node {
         case .folded: decoded = reader.block(from: span.start, to: span.end, folded: true)
         }
         guard decoded else { return nil }
-        return reader.map(matching: Array(value.unicodeScalars), trailingBreaksAllowed: style == .literal || style == .folded)
+        let isBlock = style == .literal || style == .folded
+        return reader.map(matching: Array(value.unicodeScalars), trailingBreaksAllowed: isBlock)
     }
 }
 
@@ -48,19 +51,18 @@ private struct ScalarSourceReader {
 
     /// The map, if the text read back is `value`; a block scalar's chomped final line breaks may be missing.
     func map(matching value: [Unicode.Scalar], trailingBreaksAllowed: Bool) -> SourceMap? {
-        guard text.count >= value.count, text[..<value.count].elementsEqual(value) else { return nil }
+        guard !value.isEmpty, text.count >= value.count, text[..<value.count].elementsEqual(value) else { return nil }
         guard text.count == value.count || (trailingBreaksAllowed && text[value.count...].allSatisfy({ $0 == "\n" }))
         else { return nil }
-        guard !value.isEmpty else { return nil }
         var kept = pieces.filter { $0.offset < value.count }
+        // Only a verbatim run can reach past the value (other pieces are one character): shorten it.
         if var last = kept.popLast() {
-            last.count = min(last.count, value.count - last.offset)
-            if last.isVerbatim || last.count == 1 {
-                kept.append(last)
-            } else {
-                kept.append(SourceMap.Piece(offset: last.offset, count: last.count, start: last.start,
-                                            end: SourcePosition(line: last.start.line, column: last.start.column + last.count)))
+            let count = min(last.count, value.count - last.offset)
+            if count < last.count {
+                last.count = count
+                last.end = SourcePosition(line: last.start.line, column: last.start.column + count)
             }
+            kept.append(last)
         }
         return SourceMap(file: file, pieces: kept)
     }
@@ -127,7 +129,9 @@ private struct ScalarSourceReader {
                     escapedBreak = true
                     return position(segment.line, column)
                 }
-                guard let (decoded, length) = escape(in: scalars, at: column + 1, before: segment.to) else { return nil }
+                guard let (decoded, length) = escape(in: scalars, at: column + 1, before: segment.to) else {
+                    return nil
+                }
                 other(decoded, from: position(segment.line, column), to: position(segment.line, column + 1 + length))
                 column += 1 + length
             } else {

@@ -16,7 +16,7 @@ package enum MessageParser {
             return MessagePattern(parts: text.isEmpty ? [] : [.text(MessageText(text, at: 0))])
         }
         var parser = Parser(scalars: Array(text.unicodeScalars))
-        return try parser.parseMessage(depth: 0, inPlural: false, openingBrace: nil)
+        return try parser.parseMessage(depth: 0, inPlural: false, enclosingCase: nil)
     }
 }
 
@@ -43,9 +43,9 @@ private struct Parser {
     ///
     /// `depth` is the nesting level of the argument owning this message (0 at top level);
     /// `inPlural` says whether that argument is a plural, where `#` and `'#` are special;
-    /// `openingBrace` and `owner` are a case message's `{` and the case it belongs to.
+    /// `enclosingCase` is the case whose `{…}` message this is, nil at top level.
     mutating func parseMessage(
-        depth: Int, inPlural: Bool, openingBrace: Int?, owner: (kind: String, key: String)? = nil
+        depth: Int, inPlural: Bool, enclosingCase: (brace: Int, kind: String, key: String)?
     ) throws(MessageSyntaxError) -> MessagePattern
     {
         var builder = PatternBuilder()
@@ -60,7 +60,7 @@ private struct Parser {
             case "{":
                 builder.append(try parseArgument(depth: depth + 1))
             case "}":
-                guard openingBrace != nil else {
+                guard enclosingCase != nil else {
                     throw MessageSyntaxError(.unmatchedClosingBrace, at: index..<index + 1)
                 }
                 index += 1
@@ -70,9 +70,9 @@ private struct Parser {
                 index += 1
             }
         }
-        if let openingBrace, let owner {
-            throw MessageSyntaxError(.unclosedCaseMessage(kind: owner.kind, key: owner.key),
-                                     at: openingBrace..<openingBrace + 1)
+        if let enclosingCase {
+            throw MessageSyntaxError(.unclosedCaseMessage(kind: enclosingCase.kind, key: enclosingCase.key),
+                                     at: enclosingCase.brace..<enclosingCase.brace + 1)
         }
         return builder.finish()
     }
@@ -361,7 +361,7 @@ private struct Parser {
         let openingBrace = index
         index += 1
         return try parseMessage(
-            depth: context.depth, inPlural: inPlural, openingBrace: openingBrace, owner: (context.kind, key))
+            depth: context.depth, inPlural: inPlural, enclosingCase: (openingBrace, context.kind, key))
     }
 
     // MARK: Lexing

@@ -39,7 +39,7 @@ bench: deps
 # docs/rules.md is the output of 'tollgate explain --all --format markdown'; a test keeps them equal.
 docs:
 	$(SWIFT) build --product tollgate $(STRICT)
-	.build/debug/tollgate explain --all --format markdown > docs/rules.md
+	.build/debug/tollgate explain --all --format markdown > docs/rules.md.new && mv docs/rules.md.new docs/rules.md
 
 deps:
 	@scripts/install-deps.sh

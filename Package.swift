@@ -31,6 +31,14 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "Store", dependencies: ["CSQLite"], swiftSettings: settings),
+        .target(
+            name: "Publishing",
+            dependencies: [
+                "Store", "PolicyLoader", "PolicyValidation", "PolicyCompiler", "PolicyModel", "Diagnostics",
+                "TollgateEvaluation",
+            ],
+            swiftSettings: settings
+        ),
         .target(name: "PolicyDiff", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -41,6 +49,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "PolicyLoader", "Rendering", "Diagnostics",
+                "Publishing", "Store",
             ],
             swiftSettings: settings
         ),
@@ -72,7 +81,7 @@ let package = Package(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
-                "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server",
+                "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing",
             ],
             swiftSettings: settings
         ),
@@ -97,7 +106,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PolicyValidationTests",
-            dependencies: ["PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation"],
+            dependencies: [
+                "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation", "Rendering",
+            ],
             swiftSettings: settings
         ),
         .testTarget(
@@ -114,7 +125,13 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics", "TestSupport",
+                "Publishing", "Store", "PolicyValidation", "TollgateCLI",
             ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "PublishingTests",
+            dependencies: ["Publishing", "Store", "PolicyValidation", "Diagnostics", "TestSupport", "TollgateCLI"],
             swiftSettings: settings
         ),
         .testTarget(

@@ -48,7 +48,8 @@ struct RenderBenchmark {
         }
         let pricesFile = options["--prices"] ?? "Prices/\(app)/USA.yaml"
         guard let data = FileManager.default.contents(atPath: workspace.absolute(pricesFile)),
-              let prices = PriceSheetLoader.load([UInt8](data), file: pricesFile).value else {
+              let prices = PriceSheetLoader.load([UInt8](data), file: pricesFile,
+                                                 currencyDigits: CLDRCurrencies.fractionDigits(of:)).value else {
             throw BenchmarkFailure("cannot load the prices \(pricesFile)")
         }
         let id = options["--paywall"] ?? "main"

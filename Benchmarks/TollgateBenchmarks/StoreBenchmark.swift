@@ -91,7 +91,7 @@ struct StoreBenchmark {
             let products = try store.apps().map { try store.catalog(app: $0).products.count }.reduce(0, +)
             let read = clock.now - start
             start = clock.now
-            guard case .changed = try store.publish(publication) else {
+            guard case .applied(.changed) = try store.publish(publication) else {
                 throw BenchmarkFailure("store publish: the changed version was not written")
             }
             let written = clock.now - start
@@ -150,7 +150,7 @@ struct StoreBenchmark {
                     files: ["Policies/history.yaml": Array(text.utf8)],
                     products: (0..<3).map { ("com.example.history.p\($0)", "non-consumable") },
                     author: "bench", message: "snapshot \(index)", createdAt: "2026-11-30T12:00:00Z")
-                guard case .changed = try store.publish(publication) else {
+                guard case .applied(.changed) = try store.publish(publication) else {
                     throw BenchmarkFailure("store seed: snapshot \(index) was not written")
                 }
             }

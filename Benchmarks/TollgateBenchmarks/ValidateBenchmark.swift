@@ -21,7 +21,7 @@ struct ValidateBenchmark {
         case parse
         /// Part of (b): `PolicyLoader.load` and `TemplateLoader.load` of every file (parse included).
         case load
-        /// Part of (b): `Validator().validate` of the loaded apps, then each rule's `check` alone.
+        /// Part of (b): `Validator(context: .icu()).validate` of the loaded apps, then each rule's `check` alone.
         case rules
 
         /// (a) and (b), the phases a plain run measures.
@@ -94,7 +94,7 @@ struct ValidateBenchmark {
                 fields += times.fields("load")
             case .rules:
                 let apps = try load(files, inputs, policyFiles: Set(policyFiles))
-                let validator = Validator()
+                let validator = Validator(context: .icu())
                 let times = measure {
                     for app in apps { _ = validator.validate(app) }
                 }

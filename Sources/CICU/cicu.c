@@ -264,3 +264,13 @@ int32_t cicu_currency_fraction_digits(const char *code) {
     int32_t digits = ucurr_getDefaultFractionDigits(currency, &status);
     return U_FAILURE(status) ? -1 : digits;
 }
+
+int cicu_currency_is_current(const char *code) {
+    UErrorCode status = U_ZERO_ERROR;
+    UEnumeration *codes = ucurr_openISOCurrencies(UCURR_COMMON | UCURR_NON_DEPRECATED, &status);
+    int found = 0;
+    const char *next;
+    while (!found && U_SUCCESS(status) && (next = uenum_next(codes, NULL, &status))) found = strcmp(next, code) == 0;
+    uenum_close(codes);
+    return found && U_SUCCESS(status);
+}

@@ -61,7 +61,8 @@ extension JSONFormat {
         }
     }
 
-    struct Finding: Encodable {
+    /// One finding as `--format json` writes it; the service's problem answers list findings in this shape.
+    package struct Finding: Encodable {
         var file: String
         var line: Int
         var column: Int
@@ -79,7 +80,7 @@ extension JSONFormat {
             case endColumn = "end_column"
         }
 
-        init(_ diagnostic: Diagnostic) {
+        package init(_ diagnostic: Diagnostic) {
             file = diagnostic.span.file
             line = diagnostic.span.start.line
             column = diagnostic.span.start.column

@@ -1,4 +1,4 @@
-/// What a rule is, for `explain`, the README and report metadata.
+/// What a rule is, for `explain`, docs/rules.md and report metadata.
 package struct RuleDescriptor: Hashable, Sendable {
     package var id: String
     package var severity: Severity

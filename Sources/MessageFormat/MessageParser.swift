@@ -13,10 +13,10 @@ package enum MessageParser {
     package static func parse(_ text: String) throws(MessageSyntaxError) -> MessagePattern {
         // Most messages (every title) have no syntax character: they are their own text.
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "'") }) {
-            return MessagePattern(parts: text.isEmpty ? [] : [.text(text)])
+            return MessagePattern(parts: text.isEmpty ? [] : [.text(MessageText(text, at: 0))])
         }
         var parser = Parser(scalars: Array(text.unicodeScalars))
-        return try parser.parseMessage(depth: 0, inPlural: false, openingBrace: nil)
+        return try parser.parseMessage(depth: 0, inPlural: false, enclosingCase: nil)
     }
 }
 
@@ -42,9 +42,11 @@ private struct Parser {
     /// Parses message text and arguments up to the end of the text or, in a sub-message, past the closing `}`.
     ///
     /// `depth` is the nesting level of the argument owning this message (0 at top level);
-    /// `inPlural` says whether that argument is a plural, where `#` and `'#` are special.
-    mutating func parseMessage(depth: Int, inPlural: Bool, openingBrace: Int?) throws(MessageSyntaxError)
-        -> MessagePattern
+    /// `inPlural` says whether that argument is a plural, where `#` and `'#` are special;
+    /// `enclosingCase` is the case whose `{…}` message this is, nil at top level.
+    mutating func parseMessage(
+        depth: Int, inPlural: Bool, enclosingCase: (brace: Int, kind: String, key: String)?
+    ) throws(MessageSyntaxError) -> MessagePattern
     {
         var builder = PatternBuilder()
         while let scalar = current {
@@ -58,20 +60,19 @@ private struct Parser {
             case "{":
                 builder.append(try parseArgument(depth: depth + 1))
             case "}":
-                guard openingBrace != nil else {
-                    throw MessageSyntaxError(
-                        message: "unmatched '}'", offset: index,
-                        help: "write a literal brace in apostrophes: '}'")
+                guard enclosingCase != nil else {
+                    throw MessageSyntaxError(.unmatchedClosingBrace, at: index..<index + 1)
                 }
                 index += 1
                 return builder.finish()
             default:
-                builder.text.append(scalar)
+                builder.appendText(scalar, at: index)
                 index += 1
             }
         }
-        if let openingBrace {
-            throw unclosed(openingBrace)
+        if let enclosingCase {
+            throw MessageSyntaxError(.unclosedCaseMessage(kind: enclosingCase.kind, key: enclosingCase.key),
+                                     at: enclosingCase.brace..<enclosingCase.brace + 1)
         }
         return builder.finish()
     }
@@ -81,22 +82,22 @@ private struct Parser {
     /// An unterminated quote runs to the end of the text, as in ICU.
     private mutating func readApostrophe(into builder: inout PatternBuilder, inPlural: Bool) {
         guard let next = current, next == "'" || next == "{" || next == "}" || (inPlural && next == "#") else {
-            builder.text.append("'")
+            builder.appendText("'", at: index - 1)
             return
         }
         if next == "'" {
-            builder.text.append("'")
+            builder.appendText("'", at: index - 1)
             index += 1
             return
         }
         while let scalar = current {
             index += 1
             guard scalar == "'" else {
-                builder.text.append(scalar)
+                builder.appendText(scalar, at: index - 1)
                 continue
             }
             guard current == "'" else { return }
-            builder.text.append("'")
+            builder.appendText("'", at: index - 1)
             index += 1
         }
     }
@@ -107,22 +108,29 @@ private struct Parser {
     private mutating func parseArgument(depth: Int) throws(MessageSyntaxError) -> MessagePart {
         let start = index
         guard depth <= MessageParser.maximumDepth else {
-            throw MessageSyntaxError(
-                message: "arguments are nested more than \(MessageParser.maximumDepth) levels deep", offset: start)
+            throw MessageSyntaxError(.tooDeep(limit: MessageParser.maximumDepth), at: start..<start + 1)
         }
         index += 1
         skipWhitespace()
         let nameRange = readIdentifier()
         let name = string(nameRange)
-        guard let afterName = current else { throw unclosed(start) }
+        // Errors inside the argument are most often a '}' left out: say so when no '}' closes it.
+        let unclosed = { () -> MessageSyntaxError in
+            MessageSyntaxError(.unclosedArgument(name: name.isEmpty ? nil : name), at: start..<start + 1)
+        }
+        let scalars = self.scalars
+        let fail = { (error: MessageSyntaxError) -> MessageSyntaxError in
+            Parser.hasClosingBrace(in: scalars, after: start) ? error : unclosed()
+        }
+        guard let afterName = current else { throw unclosed() }
         if name.isEmpty {
             if afterName == "," || afterName == "}" {
-                throw MessageSyntaxError(message: "empty argument name", offset: index)
+                throw fail(MessageSyntaxError(.emptyArgumentName, at: start..<index + 1))
             }
-            throw invalidCharacter(afterName, in: "argument name")
+            throw fail(invalidCharacter(afterName, in: .name))
         }
         skipWhitespace()
-        guard let separator = current else { throw unclosed(start) }
+        guard let separator = current else { throw unclosed() }
         switch separator {
         case "}":
             index += 1
@@ -131,69 +139,64 @@ private struct Parser {
             index += 1
         default:
             if index == nameRange.upperBound {
-                throw invalidCharacter(separator, in: "argument name")
+                throw fail(invalidCharacter(separator, in: .name))
             }
-            throw MessageSyntaxError(message: "expected ',' or '}' after argument name", offset: index)
+            throw fail(MessageSyntaxError(.expectedCommaOrBrace(after: .name), at: index..<index + 1))
         }
 
         skipWhitespace()
         let typeRange = readIdentifier()
         let typeText = string(typeRange)
-        guard current != nil else { throw unclosed(start) }
+        guard current != nil else { throw unclosed() }
         if typeText.isEmpty {
-            throw MessageSyntaxError(message: "expected an argument type after ','", offset: index)
+            throw fail(MessageSyntaxError(.expectedArgumentType, at: index..<index + 1))
         }
         let type = typeText.lowercased()
         switch type {
         case "plural", "selectordinal", "select":
             skipWhitespace()
-            guard let comma = current else { throw unclosed(start) }
+            guard let comma = current else { throw unclosed() }
             guard comma == "," else {
-                throw MessageSyntaxError(
-                    message: "expected ',' and cases after '\(type)'", offset: index,
-                    help: "write '{\(name), \(type), other {…}}'")
+                throw fail(MessageSyntaxError(.expectedCases(type: type, name: name), at: index..<index + 1))
             }
             index += 1
+            let context = CasesContext(kind: type, name: name, nameRange: nameRange, start: start, depth: depth)
             if type == "select" {
-                return .select(try parseSelectCases(name: name, nameRange: nameRange, start: start, depth: depth))
+                return .select(try parseSelectCases(context))
             }
-            return .plural(
-                try parsePluralCases(
-                    name: name, nameRange: nameRange, ordinal: type == "selectordinal", start: start, depth: depth))
+            return .plural(try parsePluralCases(context))
         case "choice":
-            throw MessageSyntaxError(
-                message: "argument type 'choice' is deprecated; use 'plural'", offset: typeRange.lowerBound)
+            throw MessageSyntaxError(.deprecatedChoice, at: typeRange)
         case _ where simpleTypes.contains(type):
             skipWhitespace()
-            guard let separator = current else { throw unclosed(start) }
+            guard let separator = current else { throw unclosed() }
             var style: String?
             switch separator {
             case "}":
                 break
             case ",":
                 index += 1
-                style = try parseStyle(argumentStart: start)
+                style = try parseStyle(unclosed: unclosed)
             default:
                 if index == typeRange.upperBound {
-                    throw invalidCharacter(separator, in: "argument type")
+                    throw fail(invalidCharacter(separator, in: .type))
                 }
-                throw MessageSyntaxError(message: "expected ',' or '}' after argument type", offset: index)
+                throw fail(MessageSyntaxError(.expectedCommaOrBrace(after: .type), at: index..<index + 1))
             }
             index += 1
             return .argument(
                 ArgumentPlaceholder(name: name, type: type, style: style, range: start..<index, nameRange: nameRange))
         default:
-            throw MessageSyntaxError(
-                message: "unknown argument type '\(typeText)'", offset: typeRange.lowerBound,
-                help: Suggestion.didYouMean(type, in: argumentTypes)
-                    ?? "expected one of \(argumentTypes.joined(separator: ", "))")
+            throw fail(MessageSyntaxError(
+                .unknownArgumentType(typeText, suggestion: Suggestion.didYouMean(type, in: argumentTypes)),
+                at: typeRange))
         }
     }
 
     /// Reads a simple argument's style up to (not past) the closing `}`: balanced braces, quotes kept.
     ///
     /// Returns the style with surrounding whitespace trimmed, or nil when it is empty.
-    private mutating func parseStyle(argumentStart: Int) throws(MessageSyntaxError) -> String? {
+    private mutating func parseStyle(unclosed: () -> MessageSyntaxError) throws(MessageSyntaxError) -> String? {
         skipWhitespace()
         let styleStart = index
         var openBraces = 0
@@ -205,9 +208,7 @@ private struct Parser {
                 while let quoted = current, quoted != "'" {
                     index += 1
                 }
-                guard current != nil else {
-                    throw MessageSyntaxError(message: "unterminated quote in argument style", offset: quote)
-                }
+                guard current != nil else { throw MessageSyntaxError(.unterminatedStyleQuote, at: quote..<quote + 1) }
             case "{":
                 openBraces += 1
             case "}" where openBraces == 0:
@@ -223,144 +224,144 @@ private struct Parser {
             }
             index += 1
         }
-        throw unclosed(argumentStart)
+        throw unclosed()
     }
 
     // MARK: Plural and select cases
 
     /// Parses `[offset:N] (selector {message})+ }` after `{name, plural,` or `{name, selectordinal,`.
-    private mutating func parsePluralCases(
-        name: String, nameRange: Range<Int>, ordinal: Bool, start: Int, depth: Int
-    ) throws(MessageSyntaxError) -> PluralArgument {
-        let kind = ordinal ? "selectordinal" : "plural"
+    private mutating func parsePluralCases(_ context: CasesContext) throws(MessageSyntaxError) -> PluralArgument {
+        let kind = context.kind
         var offset: Int?
         var cases: [PluralCase] = []
-        var firstKeywordUse: [String: Int] = [:]
-        var firstExactUse: [Double: Int] = [:]
+        var firstKeywordUse: [String: Range<Int>] = [:]
+        var firstExactUse: [Double: Range<Int>] = [:]
         while true {
             skipWhitespace()
-            guard let scalar = current else { throw unclosed(start) }
+            guard let scalar = current else { throw context.unclosed }
             let selectorStart = index
             if scalar == "}" {
                 index += 1
-                guard firstKeywordUse["other"] != nil else { throw missingOther(kind: kind, name: name, at: start) }
+                guard firstKeywordUse["other"] != nil else { throw context.missingOther }
                 return PluralArgument(
-                    name: name, ordinal: ordinal, offset: offset ?? 0, cases: cases, range: start..<index,
-                    nameRange: nameRange)
+                    name: context.name, ordinal: kind == "selectordinal", offset: offset ?? 0, cases: cases,
+                    range: context.start..<index, nameRange: context.nameRange)
             }
             let selector: PluralSelector
-            var firstOffset: Int?
+            var firstUse: Range<Int>?
             if scalar == "=" {
                 index += 1
                 let numberRange = readIdentifier(alsoAccepting: "+")
                 let number = string(numberRange)
                 guard !number.isEmpty else {
-                    throw MessageSyntaxError(
-                        message: "expected a number right after '='", offset: index,
-                        help: "an exact selector is written without spaces, like '=0'")
+                    throw context.fail(MessageSyntaxError(.expectedExactNumber, at: index..<index + 1), in: scalars)
                 }
                 guard let value = decimalValue(number) else {
-                    throw MessageSyntaxError(
-                        message: "invalid plural selector '=\(number)'", offset: selectorStart,
-                        help: "an exact selector is '=' and a decimal number, like '=0' or '=1.5'")
+                    throw context.fail(MessageSyntaxError(.invalidExactSelector(number), at: selectorStart..<index),
+                                       in: scalars)
                 }
                 selector = .exact(number)
-                firstOffset = firstExactUse[value]
-                firstExactUse[value] = firstOffset ?? selectorStart
+                firstUse = firstExactUse[value]
+                firstExactUse[value] = firstUse ?? selectorStart..<index
             } else {
                 let word = string(readIdentifier())
                 if word == "offset", current == ":" {
                     index += 1
-                    try parseOffset(into: &offset, hasCases: !cases.isEmpty, kind: kind, at: selectorStart)
+                    try parseOffset(into: &offset, hasCases: !cases.isEmpty, context: context, at: selectorStart)
                     continue
                 }
                 guard !word.isEmpty else {
-                    throw MessageSyntaxError(
-                        message: "expected a \(kind) selector", offset: index, help: pluralSelectorHelp)
+                    throw context.fail(MessageSyntaxError(.expectedSelector(kind: kind), at: index..<index + 1),
+                                       in: scalars)
                 }
                 guard pluralKeywords.contains(word) else {
-                    throw MessageSyntaxError(
-                        message: "invalid \(kind) selector '\(word)'", offset: selectorStart,
-                        help: Suggestion.didYouMean(word, in: pluralKeywords) ?? pluralSelectorHelp)
+                    let suggestion = Suggestion.didYouMean(word, in: pluralKeywords)
+                    throw context.fail(
+                        MessageSyntaxError(.invalidSelector(kind: kind, selector: word, suggestion: suggestion),
+                                           at: selectorStart..<index), in: scalars)
                 }
                 selector = .keyword(word)
-                firstOffset = firstKeywordUse[word]
-                firstKeywordUse[word] = firstOffset ?? selectorStart
+                firstUse = firstKeywordUse[word]
+                firstKeywordUse[word] = firstUse ?? selectorStart..<index
             }
             let selectorText = string(selectorStart..<index)
-            if let firstOffset {
-                throw MessageSyntaxError(
-                    message: "duplicate \(kind) case '\(selectorText)'", offset: selectorStart,
-                    help: "the first one is at character \(firstOffset + 1)")
+            if let firstUse {
+                throw context.fail(
+                    MessageSyntaxError(.duplicateCase(kind: kind, selector: selectorText, first: firstUse),
+                                       at: selectorStart..<index), in: scalars)
             }
-            let message = try parseCaseMessage(kind: kind, key: selectorText, start: start, depth: depth, inPlural: true)
+            let message = try parseCaseMessage(context, key: selectorText, inPlural: true)
             cases.append(PluralCase(selector: selector, message: message, range: selectorStart..<index))
         }
     }
 
     /// Parses the value after `offset:` (already consumed), which must come before any case.
     private mutating func parseOffset(
-        into offset: inout Int?, hasCases: Bool, kind: String, at keywordStart: Int
+        into offset: inout Int?, hasCases: Bool, context: CasesContext, at keywordStart: Int
     ) throws(MessageSyntaxError) {
+        let keyword = keywordStart..<index
         if offset != nil {
-            throw MessageSyntaxError(message: "duplicate 'offset:'", offset: keywordStart)
+            throw context.fail(MessageSyntaxError(.duplicateOffset, at: keyword), in: scalars)
         }
         if hasCases {
-            throw MessageSyntaxError(message: "'offset:' must come before the first \(kind) case", offset: keywordStart)
+            throw context.fail(MessageSyntaxError(.offsetAfterCases(kind: context.kind), at: keyword), in: scalars)
         }
         skipWhitespace()
         let valueRange = readIdentifier(alsoAccepting: "+")
         let text = string(valueRange)
         guard text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(text) else {
-            throw MessageSyntaxError(message: "offset must be a non-negative integer", offset: valueRange.lowerBound)
+            let shown = valueRange.isEmpty ? valueRange.lowerBound..<valueRange.lowerBound + 1 : valueRange
+            throw context.fail(MessageSyntaxError(.invalidOffset, at: shown), in: scalars)
         }
         offset = value
     }
 
     /// Parses `(key {message})+ }` after `{name, select,`.
-    private mutating func parseSelectCases(
-        name: String, nameRange: Range<Int>, start: Int, depth: Int
-    ) throws(MessageSyntaxError) -> SelectArgument {
+    private mutating func parseSelectCases(_ context: CasesContext) throws(MessageSyntaxError) -> SelectArgument {
         var cases: [SelectCase] = []
-        var firstUse: [String: Int] = [:]
+        var firstUse: [String: Range<Int>] = [:]
         while true {
             skipWhitespace()
-            guard let scalar = current else { throw unclosed(start) }
+            guard let scalar = current else { throw context.unclosed }
             let keyStart = index
             if scalar == "}" {
                 index += 1
-                guard firstUse["other"] != nil else { throw missingOther(kind: "select", name: name, at: start) }
-                return SelectArgument(name: name, cases: cases, range: start..<index, nameRange: nameRange)
+                guard firstUse["other"] != nil else { throw context.missingOther }
+                return SelectArgument(name: context.name, cases: cases, range: context.start..<index,
+                                      nameRange: context.nameRange)
             }
             let key = string(readIdentifier())
             guard !key.isEmpty else {
-                throw MessageSyntaxError(
-                    message: "expected a select case key", offset: index,
-                    help: "a key is a word of letters, digits, '_', '-' or '.', like 'female' or 'other'")
+                throw context.fail(MessageSyntaxError(.expectedSelectKey, at: index..<index + 1), in: scalars)
             }
-            if let firstOffset = firstUse[key] {
-                throw MessageSyntaxError(
-                    message: "duplicate select case '\(key)'", offset: keyStart,
-                    help: "the first one is at character \(firstOffset + 1)")
+            if let first = firstUse[key] {
+                throw context.fail(
+                    MessageSyntaxError(.duplicateCase(kind: "select", selector: key, first: first),
+                                       at: keyStart..<index), in: scalars)
             }
-            firstUse[key] = keyStart
-            let message = try parseCaseMessage(kind: "select", key: key, start: start, depth: depth, inPlural: false)
+            firstUse[key] = keyStart..<index
+            let message = try parseCaseMessage(context, key: key, inPlural: false)
             cases.append(SelectCase(key: key, message: message, range: keyStart..<index))
         }
     }
 
     /// Parses `{message}` after a case's selector or key, through the closing `}`.
     private mutating func parseCaseMessage(
-        kind: String, key: String, start: Int, depth: Int, inPlural: Bool
+        _ context: CasesContext, key: String, inPlural: Bool
     ) throws(MessageSyntaxError) -> MessagePattern {
+        let keyEnd = index
         skipWhitespace()
-        guard let brace = current else { throw unclosed(start) }
+        guard let brace = current else { throw context.unclosed }
         guard brace == "{" else {
-            throw MessageSyntaxError(message: "expected '{' after \(kind) case '\(key)'", offset: index)
+            // Text after the last case ('… other {# months} free') reads as a case without a message.
+            throw context.fail(
+                MessageSyntaxError(.expectedCaseMessage(kind: context.kind, key: key), at: keyEnd..<keyEnd + 1),
+                in: scalars)
         }
         let openingBrace = index
         index += 1
-        return try parseMessage(depth: depth, inPlural: inPlural, openingBrace: openingBrace)
+        return try parseMessage(
+            depth: context.depth, inPlural: inPlural, enclosingCase: (openingBrace, context.kind, key))
     }
 
     // MARK: Lexing
@@ -408,34 +409,73 @@ private struct Parser {
 
     // MARK: Errors
 
-    private var pluralSelectorHelp: String {
-        "a selector is '=N' or one of \(pluralKeywords.joined(separator: ", "))"
+    private func invalidCharacter(_ scalar: Unicode.Scalar, in part: MessageSyntaxError.ArgumentPart)
+        -> MessageSyntaxError
+    {
+        MessageSyntaxError(.invalidCharacter(scalar, in: part), at: index..<index + 1)
     }
 
-    private func unclosed(_ brace: Int) -> MessageSyntaxError {
-        MessageSyntaxError(message: "unclosed '{' opened at character \(brace + 1)", offset: scalars.count)
+    /// Whether a `}` closes the `{` at `start`, skipping nested braces and quoted literals.
+    ///
+    /// Used only to explain an error: when nothing closes the argument, a missing `}` is the likely cause.
+    static func hasClosingBrace(in scalars: [Unicode.Scalar], after start: Int) -> Bool {
+        var depth = 0
+        var index = start
+        while index < scalars.count {
+            switch scalars[index] {
+            case "{":
+                depth += 1
+            case "}":
+                depth -= 1
+                if depth == 0 { return true }
+            case "'" where index + 1 < scalars.count && (scalars[index + 1] == "{" || scalars[index + 1] == "}"):
+                index += 1
+                while index + 1 < scalars.count, scalars[index + 1] != "'" {
+                    index += 1
+                }
+                index += 1
+            default:
+                break
+            }
+            index += 1
+        }
+        return false
+    }
+}
+
+/// What the cases of a plural, selectordinal or select argument belong to, for their errors.
+private struct CasesContext {
+    var kind: String
+    var name: String
+    var nameRange: Range<Int>
+    var start: Int
+    var depth: Int
+
+    var unclosed: MessageSyntaxError {
+        MessageSyntaxError(.unclosedCases(kind: kind, name: name), at: start..<start + 1)
     }
 
-    private func invalidCharacter(_ scalar: Unicode.Scalar, in what: String) -> MessageSyntaxError {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        let shown =
-            scalar.properties.isPatternWhitespace || scalar.properties.generalCategory == .control
-            ? "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            : "'\(scalar)'"
-        return MessageSyntaxError(message: "invalid character \(shown) in \(what)", offset: index)
+    var missingOther: MessageSyntaxError {
+        MessageSyntaxError(.missingOther(kind: kind, name: name), at: start..<start + 1)
     }
 
-    private func missingOther(kind: String, name: String, at start: Int) -> MessageSyntaxError {
-        MessageSyntaxError(
-            message: "\(kind) argument '\(name)' has no 'other' case", offset: start,
-            help: "add 'other {…}': it is used when no other case matches")
+    /// `error`, or the argument's missing `}` when nothing closes it: the likelier cause.
+    func fail(_ error: MessageSyntaxError, in scalars: [Unicode.Scalar]) -> MessageSyntaxError {
+        Parser.hasClosingBrace(in: scalars, after: start) ? error : unclosed
     }
 }
 
 /// Collects parts, merging adjacent literal text into one `.text` part.
 private struct PatternBuilder {
     var parts: [MessagePart] = []
-    var text = String.UnicodeScalarView()
+    private var text = String.UnicodeScalarView()
+    private var offsets: [Int] = []
+
+    /// Adds a scalar of literal text written at `offset` of the message.
+    mutating func appendText(_ scalar: Unicode.Scalar, at offset: Int) {
+        text.append(scalar)
+        offsets.append(offset)
+    }
 
     mutating func append(_ part: MessagePart) {
         flushText()
@@ -449,8 +489,9 @@ private struct PatternBuilder {
 
     private mutating func flushText() {
         if !text.isEmpty {
-            parts.append(.text(String(text)))
+            parts.append(.text(MessageText(String(text), offsets: offsets)))
             text = String.UnicodeScalarView()
+            offsets = []
         }
     }
 }

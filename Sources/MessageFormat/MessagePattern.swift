@@ -14,7 +14,7 @@ package struct MessagePattern: Sendable, Hashable {
 /// One piece of a message.
 package enum MessagePart: Sendable, Hashable {
     /// Literal text with quoting already resolved (`''` → `'`, `'{x}'` → `{x}`).
-    case text(String)
+    case text(MessageText)
     /// `{name}`, `{name, type}` or `{name, type, style}`.
     case argument(ArgumentPlaceholder)
     /// `{name, plural, …}` or `{name, selectordinal, …}`.

@@ -50,9 +50,22 @@ package enum LoaderRules {
         summary: "a value outside the set the key allows",
         explanation: """
             Some keys take one of a fixed set of words: product types, intro offer types, entitlement \
-            access, ad formats, attestation states. The message lists the allowed words and the closest one.
+            access, ad formats, attestation states. The message lists the allowed words and the closest one. \
+            A prices file names an ISO 4217 currency in use and writes each amount with at most that \
+            currency's decimal places (ICU's data: none for JPY, two for USD, three for BHD): an amount \
+            is never rounded.
+            """)
+    package static let stateNeverGrants = RuleDescriptor(
+        id: "state-never-grants", severity: .error, category: "entitlements",
+        summary: "'pending' or 'revoked' is set to grant under 'entitlements:'",
+        explanation: """
+            A refunded or revoked purchase is no longer paid for, and a purchase waiting for approval (Ask to \
+            Buy, deferred payment) has not been paid and may never be: neither keeps access, whatever the \
+            policy says, so 'pending: grant' or 'revoked: grant' would describe access users never get. \
+            These two states accept only 'deny' (the default); leave them out or write 'deny'. To let users \
+            keep access while a renewal is retried, grant 'grace_period' or 'billing_retry' instead.
             """)
 
     package static let all = [emptyFile, unsupportedFormat, unknownKey, missingKey, wrongType, implicitBoolean,
-                              invalidValue]
+                              invalidValue, stateNeverGrants]
 }

@@ -52,7 +52,7 @@ struct NodeReader {
         let fields = Fields(node: node, pairs: pairs)
         for key in required where fields[key] == nil {
             report(LoaderRules.missingKey, "\(what()) is missing required key '\(key)'",
-                   at: SourceSpan(file: node.span.file, start: node.span.start, end: node.span.start),
+                   at: node.keySpan ?? SourceSpan(file: node.span.file, start: node.span.start, end: node.span.start),
                    help: "add '\(key):' to \(what())")
         }
         return fields

@@ -16,7 +16,9 @@ extension NodeReader {
         let packageName = fields["package_name"].flatMap { string($0, "app.package_name") }
         let defaultLocale = fields["default_locale"].flatMap { string($0, "app.default_locale") }
         let locales = fields["locales"].map { strings($0, "app.locales") } ?? []
-        let legal = fields["legal"].map { self.legal($0) } ?? Legal(termsURL: nil, privacyURL: nil, span: node.span)
+        // A missing link is reported at 'legal:', or at 'app:' without it, never at a neighbouring key.
+        let legal = fields["legal"].map { self.legal($0) }
+            ?? Legal(termsURL: nil, privacyURL: nil, span: node.keySpan ?? node.span)
         guard let id, let name, let defaultLocale else { return nil }
         return AppInfo(id: id, name: name, bundleID: bundleID, packageName: packageName,
                        defaultLocale: defaultLocale, locales: locales, legal: legal, span: node.span)
@@ -26,6 +28,6 @@ extension NodeReader {
         let fields = mapping(node, "app.legal", allowed: Self.legalKeys)
         return Legal(termsURL: fields?["terms_url"].flatMap { string($0, "app.legal.terms_url") },
                      privacyURL: fields?["privacy_url"].flatMap { string($0, "app.legal.privacy_url") },
-                     span: node.span)
+                     span: node.keySpan ?? node.span)
     }
 }

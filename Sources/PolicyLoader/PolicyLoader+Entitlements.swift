@@ -13,14 +13,38 @@ extension NodeReader {
         guard let fields = mapping(node, "entitlements", allowed: Self.entitlementKeys) else { return nil }
         var rules = EntitlementRules.defaults(at: node.span)
         for state in EntitlementState.allCases {
-            if let access = fields[state.rawValue].flatMap({ value($0, "entitlements.\(state.rawValue)", as: Access.self) }) {
-                rules.states[state] = access
-            }
+            guard let node = fields[state.rawValue] else { continue }
+            let access = state.mayGrant ? value(node, "entitlements.\(state.rawValue)", as: StateAccess.self)
+                : denial(node, of: state)
+            if let access { rules.states[state] = access }
         }
         if let unknown = fields["unknown"].flatMap({ value($0, "entitlements.unknown", as: UnknownAccess.self) }) {
             rules.unknown = unknown
         }
         return rules
+    }
+
+    /// Why a state that never grants does not, as the start of a sentence.
+    private static func whyNeverGrants(_ state: EntitlementState) -> String {
+        state == .pending ? "a purchase waiting for approval (Ask to Buy) or payment is not paid for and may never be"
+            : "a refunded or revoked purchase is no longer paid for"
+    }
+
+    /// The value of a state that never grants, which may only be `deny`.
+    private mutating func denial(_ node: Node, of state: EntitlementState) -> Located<StateAccess>? {
+        let what = "entitlements.\(state.rawValue)"
+        guard let text = string(node, what) else { return nil }
+        switch StateAccess(rawValue: text.value) {
+        case .deny:
+            return Located(.deny, at: text.span)
+        case .grant:
+            report(LoaderRules.stateNeverGrants, "\(what) must be 'deny'; found 'grant'", at: text.span,
+                   help: "\(Self.whyNeverGrants(state)), so it never grants: write 'deny'")
+        case nil:
+            report(LoaderRules.invalidValue, "\(what) must be 'deny'; found '\(text.value)'", at: text.span,
+                   help: Suggestion.didYouMean(text.value, in: [StateAccess.deny.rawValue]))
+        }
+        return nil
     }
 
     mutating func ads(_ node: Node?, in root: Node) -> AdRules? {

@@ -35,7 +35,8 @@ extension NodeReader {
             }
         } ?? []
         let waivers = fields["waive"].map { self.waivers($0) } ?? []
-        return ReviewRules(restore: restore, attestations: attestations, waivers: waivers, span: node.span)
+        return ReviewRules(restore: restore, attestations: attestations, waivers: waivers,
+                           span: node.keySpan ?? node.span)
     }
 
     private mutating func restore(_ node: Node) -> RestoreRules? {

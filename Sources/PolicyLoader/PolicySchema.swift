@@ -107,9 +107,13 @@ package enum PolicySchema {
         let defaults = EntitlementRules.defaults(at: .wholeFile(""))
         var properties: [String: JSONSchema] = [:]
         for state in EntitlementState.allCases {
-            properties[state.rawValue] = choice(
-                Access.self, "Whether access is kept when \(condition(of: state)).",
-                default: defaults.states[state]?.value)
+            properties[state.rawValue] = state.mayGrant
+                ? choice(StateAccess.self, "Whether access is kept when \(condition(of: state)).",
+                         default: defaults.states[state]?.value)
+                : choice(StateAccess.self, """
+                    Whether access is kept when \(condition(of: state)): never, as the purchase is not paid for \
+                    (`grant` is an error).
+                    """, default: .deny, only: [.deny])
         }
         properties["unknown"] = choice(UnknownAccess.self, """
             What to assume while the store has not answered yet; `cached` keeps what the app last knew.
@@ -315,12 +319,14 @@ package enum PolicySchema {
         .object([.type([.integer])] + JSONSchema.documentation(markdown))
     }
 
-    /// One of an enumeration's raw values, listed after the summary.
+    /// One of an enumeration's raw values (of `allowed` where given), listed after the summary.
     static func choice<Choice: CaseIterable & RawRepresentable>(
-        _: Choice.Type, _ markdown: String, default value: Choice? = nil
+        _: Choice.Type, _ markdown: String, default value: Choice? = nil, only allowed: [Choice]? = nil
     ) -> JSONSchema where Choice.RawValue == String {
-        let names = Choice.allCases.map(\.rawValue)
-        let listed = markdown + " One of " + names.map { "`\($0)`" }.joined(separator: ", ") + "."
+        let names = (allowed ?? Array(Choice.allCases)).map(\.rawValue)
+        let quoted = names.map { "`\($0)`" }
+        let listed = markdown
+            + (quoted.count == 1 ? " Only \(quoted[0])." : " One of \(quoted.joined(separator: ", ")).")
         return .object([.type([.string]), .enumeration(names.map { .string($0) })]
             + (value.map { [.defaultValue(.string($0.rawValue))] } ?? [])
             + JSONSchema.documentation(listed))

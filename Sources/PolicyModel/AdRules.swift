@@ -1,39 +1,4 @@
 package import Diagnostics
-package import TollgateEvaluation
-
-/// Store states of an entitlement, as the `entitlements:` table names them.
-package typealias EntitlementState = TollgateEvaluation.EntitlementState
-
-/// Whether a state keeps access.
-package enum Access: String, Hashable, Sendable, CaseIterable {
-    case grant
-    case deny
-}
-
-/// What to assume while the store has not answered yet.
-package typealias UnknownAccess = TollgateEvaluation.UnknownAccess
-
-/// The `entitlements:` table: which store states keep access.
-package struct EntitlementRules: Hashable, Sendable {
-    package var states: [EntitlementState: Located<Access>]
-    package var unknown: Located<UnknownAccess>
-    package var span: SourceSpan
-
-    package init(states: [EntitlementState: Located<Access>], unknown: Located<UnknownAccess>, span: SourceSpan) {
-        self.states = states
-        self.unknown = unknown
-        self.span = span
-    }
-
-    /// The conservative table used where the file has no `entitlements:` section.
-    package static func defaults(at span: SourceSpan) -> EntitlementRules {
-        var states: [EntitlementState: Located<Access>] = [:]
-        for state in EntitlementState.allCases {
-            states[state] = Located(state == .active || state == .gracePeriod ? .grant : .deny, at: span)
-        }
-        return EntitlementRules(states: states, unknown: Located(.deny, at: span), span: span)
-    }
-}
 
 /// Ad formats a placement can use.
 package enum AdFormat: String, Hashable, Sendable, CaseIterable {

@@ -63,6 +63,7 @@ package struct ReviewRules: Hashable, Sendable {
     package var restore: RestoreRules?
     package var attestations: [Attestation]
     package var waivers: [Waiver]
+    /// The `review:` key, or the start of the file when there is none.
     package var span: SourceSpan
 
     package init(restore: RestoreRules?, attestations: [Attestation], waivers: [Waiver], span: SourceSpan) {

@@ -7,10 +7,14 @@ package struct TemplateMessage: Hashable, Sendable {
     package let pattern: Result<MessagePattern, MessageSyntaxError>
     /// The names of the variables the message uses, or none when it does not parse.
     package let variableNames: Set<String>
+    /// Where each character of the text was written in the file, when its source could be read back.
+    package let sourceMap: SourceMap?
 
-    package init(text: Located<String>, pattern: Result<MessagePattern, MessageSyntaxError>) {
+    package init(text: Located<String>, pattern: Result<MessagePattern, MessageSyntaxError>,
+                 sourceMap: SourceMap? = nil) {
         self.text = text
         self.pattern = pattern
+        self.sourceMap = sourceMap
         variableNames = (try? pattern.get()).map { Set($0.variables.map(\.name)) } ?? []
     }
 }

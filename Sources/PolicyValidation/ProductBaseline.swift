@@ -1,3 +1,6 @@
+package import Diagnostics
+package import PolicyModel
+
 /// The products an app published before, for the rules that keep product ids stable: from the policy
 /// store (`validate --db`) or from an older copy of the policies (`validate --baseline`).
 package struct ProductBaseline: Hashable, Sendable {
@@ -15,15 +18,16 @@ package struct ProductBaseline: Hashable, Sendable {
     }
 }
 
-/// What some rules need from outside the files: plural data and what was published before.
-package struct ValidationContext: Sendable {
-    /// ICU's plural categories per locale; without them `template-plural-categories` checks nothing.
-    package var pluralCategories: PluralCategories?
-    /// The published products of each app, by app id; without them the product-id rules check nothing.
-    package var baselines: [String: ProductBaseline]
+/// The product-id rules' findings for what was found outside validation, such as a publish the store
+/// refused because another publish came first: one wording for both.
+package enum ProductRuleFindings {
+    /// `product` was published with type `published`, as `source` says.
+    package static func typeChanged(_ product: Product, published: String, source: String) -> Diagnostic {
+        ProductTypeChangedRule.finding(product, published: published, source: source)
+    }
 
-    package init(pluralCategories: PluralCategories? = nil, baselines: [String: ProductBaseline] = [:]) {
-        self.pluralCategories = pluralCategories
-        self.baselines = baselines
+    /// `product`'s id was published and later removed, as `source` says.
+    package static func idReused(_ product: Product, source: String) -> Diagnostic {
+        ProductIDReusedRule.finding(product, source: source)
     }
 }

@@ -11,22 +11,24 @@ extension Validator {
         DuplicateFeatureIDRule(),
     ]
 
-    static let productRules: [any Rule] = [
-        ProductIDFormatRule(),
-        ProductIDPrefixRule(),
-        ProductTypeChangedRule(),
-        ProductIDReusedRule(),
-        ConsumableGrantsTierRule(),
-        SubscriptionNeedsGroupAndPeriodRule(),
-        NonRenewingNeedsPeriodRule(),
-        InvalidPeriodRule(),
-        IntroOfferOnlyOnSubscriptionRule(),
-        IntroOfferIncompleteRule(),
-        ReferencePriceInvalidRule(),
-        YearlyNotCheaperRule(),
-        GroupLevelsMismatchRule(),
-        GroupLevelOrderRule(),
-    ]
+    /// The product rules; those that compare with what was published only when the context has baselines.
+    static func productRules(_ context: ValidationContext) -> [any Rule] {
+        let published: [any Rule] = context.baselines.map { baselines in
+            [ProductTypeChangedRule(baselines: baselines), ProductIDReusedRule(baselines: baselines)]
+        } ?? []
+        return [ProductIDFormatRule(), ProductIDPrefixRule()] + published + [
+            ConsumableGrantsTierRule(),
+            SubscriptionNeedsGroupAndPeriodRule(),
+            NonRenewingNeedsPeriodRule(),
+            InvalidPeriodRule(),
+            IntroOfferOnlyOnSubscriptionRule(),
+            IntroOfferIncompleteRule(),
+            ReferencePriceInvalidRule(currencyDigits: context.currencyDigits),
+            YearlyNotCheaperRule(currencyDigits: context.currencyDigits),
+            GroupLevelsMismatchRule(),
+            GroupLevelOrderRule(),
+        ]
+    }
 
     static let featureRules: [any Rule] = [
         FreeTierEmptyRule(),

@@ -1,15 +1,17 @@
 extension Validator {
-    static let templateRules: [any Rule] = [
-        LocaleUndeclaredRule(),
-        TemplateLocaleMismatchRule(),
-        TemplateMissingRule(),
-        TemplateMissingKeyRule(),
-        TemplateUnknownKeyRule(),
-        TemplateUnknownVariableRule(),
-        TemplateMessageSyntaxRule(),
-        TemplatePluralCategoriesRule(),
-        HardcodedPriceRule(),
-    ]
+    static func templateRules(_ context: ValidationContext) -> [any Rule] {
+        [
+            LocaleUndeclaredRule(),
+            TemplateLocaleMismatchRule(),
+            TemplateMissingRule(),
+            TemplateMissingKeyRule(),
+            TemplateUnknownKeyRule(),
+            TemplateUnknownVariableRule(),
+            TemplateMessageSyntaxRule(),
+            TemplatePluralCategoriesRule(categories: context.pluralCategories),
+            HardcodedPriceRule(),
+        ]
+    }
 
     static let reviewRules: [any Rule] = [
         LegalLinksRule(),

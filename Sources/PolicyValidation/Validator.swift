@@ -5,26 +5,16 @@ package import PolicyModel
 package struct Validator: Sendable {
     package let rules: [any Rule]
 
-    package init(rules: [any Rule] = Validator.standardRules) {
-        self.rules = rules
-    }
-
-    /// The standard rules, given what some need from outside the files (ICU's plural data, what was
-    /// published before).
+    /// The standard rules, each built with what it needs from `context`; a rule whose input the context
+    /// lacks (what was published, without a baseline) is left out rather than run on nothing.
     package init(context: ValidationContext) {
-        rules = Validator.standardRules.map { rule -> any Rule in
-            switch rule {
-            case is TemplatePluralCategoriesRule: TemplatePluralCategoriesRule(categories: context.pluralCategories)
-            case is ProductTypeChangedRule: ProductTypeChangedRule(baselines: context.baselines)
-            case is ProductIDReusedRule: ProductIDReusedRule(baselines: context.baselines)
-            default: rule
-            }
-        }
+        rules = Validator.referenceRules + Validator.productRules(context) + Validator.featureRules
+            + Validator.paywallRules + Validator.templateRules(context) + Validator.reviewRules
     }
 
-    /// The descriptors of the rules, in table order.
-    package var descriptors: [RuleDescriptor] {
-        rules.map { type(of: $0).descriptor }
+    /// The descriptors of every rule a validator can run, in table order.
+    package static var descriptors: [RuleDescriptor] {
+        ruleTypes.map { $0.descriptor }
     }
 
     /// Checks `app`, drops findings of rules it waives, and fills in the review checklist.

@@ -20,7 +20,7 @@ struct MessageRenderer {
         for part in pattern.parts {
             switch part {
             case .text(let text):
-                output += text
+                output += text.value
             case .pound:
                 output += pound ?? "#"
             case .argument(let argument):

@@ -8,7 +8,7 @@ package struct Problem: Error, Sendable {
     package var status: Int
     package var title: String
     package var detail: String
-    /// More members, such as `allow` or `errors`.
+    /// More members, such as `allow` or `errors`; a `JSONValue` is written as the JSON it holds.
     package var extra: [String: any Sendable] = [:]
 
     package init(_ kind: String, status: Int, title: String, detail: String, extra: [String: any Sendable] = [:]) {
@@ -23,9 +23,21 @@ package struct Problem: Error, Sendable {
     package func response(path: String) -> HTTPResponse {
         var object: [String: Any] = ["type": "urn:tollgate:problem:\(kind)", "title": title, "status": status,
                                      "detail": detail, "instance": path]
-        for (key, value) in extra { object[key] = value }
+        for (key, value) in extra { object[key] = (value as? JSONValue).map(Self.foundationObject) ?? value }
         return HTTPResponse(status: status, headers: [("Content-Type", "application/problem+json")],
                             body: JSONBody.encode(object))
+    }
+
+    /// A JSON value as `JSONSerialization` writes it.
+    private static func foundationObject(_ value: JSONValue) -> Any {
+        switch value {
+        case .null: NSNull()
+        case .bool(let bool): bool
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? Int(number) : number
+        case .string(let text): text
+        case .array(let elements): elements.map(foundationObject)
+        case .object(let members): members.mapValues(foundationObject)
+        }
     }
 
     static func notFound(_ detail: String) -> Problem {

@@ -80,7 +80,8 @@ extension Router {
     func render(_ request: HTTPRequest, app id: String, paywall: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
         _ = try JSONBody.object(request.body)
-        let loaded = PriceSheetLoader.load(request.body, file: "request body")
+        let loaded = PriceSheetLoader.load(request.body, file: "request body",
+                                           currencyDigits: CLDRCurrencies.fractionDigits(of:))
         guard let prices = loaded.value, !loaded.hasErrors else {
             throw Problem.invalidInput("the prices are not valid", errors: loaded.diagnostics.map { diagnostic in
                 "\(diagnostic.span.start.line):\(diagnostic.span.start.column): \(diagnostic.message)"

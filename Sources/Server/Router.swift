@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import TollgateEvaluation
 
 /// The service's routes (docs/http.md): request in, response out, no sockets. Counts every request
@@ -12,12 +12,16 @@ package struct Router: HTTPResponder {
     /// Nil when no admin token is configured: the admin routes are then disabled.
     let admin: Admin?
     let log: @Sendable (String) -> Void
+    /// The time of a request, which a publish or rollback records.
+    let now: @Sendable () -> Date
 
-    package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, log: @escaping @Sendable (String) -> Void) {
+    package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, log: @escaping @Sendable (String) -> Void,
+                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.holder = holder
         self.metrics = metrics
         self.admin = admin
         self.log = log
+        self.now = now
     }
 
     package func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -87,13 +91,13 @@ package struct Router: HTTPResponder {
             router.ofrepBulk(request)
         },
         Endpoint(pattern: "/v1/admin/publish", methods: ["POST"]) { router, request, _ throws(Problem) in
-            try router.adminCommand(request, "publish")
+            try router.adminPublish(request)
         },
         Endpoint(pattern: "/v1/admin/rollback", methods: ["POST"]) { router, request, _ throws(Problem) in
-            try router.adminCommand(request, "rollback")
+            try router.adminRollback(request)
         },
         Endpoint(pattern: "/v1/admin/history", methods: ["GET"]) { router, request, _ throws(Problem) in
-            try router.adminCommand(request, "history")
+            try router.adminHistory(request)
         },
     ]
 

@@ -53,12 +53,14 @@ enum Migrations {
     /// Brings the schema up to date in one transaction; refuses a database from a newer schema.
     static func apply(to connection: Connection) throws(StoreError) {
         let current = try version(of: connection)
-        guard current <= steps.count else { throw StoreError.newerSchema(found: current, known: steps.count) }
+        guard current <= steps.count else {
+            throw .newerSchema(path: connection.path, found: current, known: steps.count)
+        }
         guard current < steps.count else { return }
         do {
             try connection.transaction { () throws(SQLiteError) in
                 // Another process may have migrated while this one waited for the write lock.
-                let now = try Int(connection.prepare("PRAGMA user_version").rows().first?.first?.integer ?? 0)
+                let now = try Int(connection.prepare("PRAGMA user_version").onlyRow().integer("user_version"))
                 for step in steps[min(now, steps.count)...] {
                     try connection.execute(step)
                 }
@@ -72,7 +74,7 @@ enum Migrations {
     /// The number of steps applied, read without writing anything.
     static func version(of connection: Connection) throws(StoreError) -> Int {
         do {
-            return Int(try connection.prepare("PRAGMA user_version").rows().first?.first?.integer ?? 0)
+            return Int(try connection.prepare("PRAGMA user_version").onlyRow().integer("user_version"))
         } catch {
             throw StoreError(error, path: connection.path)
         }

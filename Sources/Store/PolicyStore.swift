@@ -8,45 +8,53 @@ package final class PolicyStore {
     private let connection: Connection
     package let path: String
 
-    /// Opens the store at `path`. `writable` creates it (and its folder) when missing and migrates the
-    /// schema; a read-only store must exist. Nothing is written to a file that is not a Tollgate store.
-    package init(path: String, writable: Bool) throws(StoreError) {
+    /// How a store is opened: to read, to change an existing store, or to change it creating it first.
+    package enum Mode: Hashable, Sendable {
+        /// Read only; the store must exist.
+        case read
+        /// Read and write; the store must exist.
+        case write
+        /// Read and write, creating the store (and its folder) when missing.
+        case create
+    }
+
+    /// Opens the store at `path`; `writable` creates it when missing, as `.create` does.
+    package convenience init(path: String, writable: Bool) throws(StoreError) {
+        try self.init(path: path, mode: writable ? .create : .read)
+    }
+
+    /// Opens the store at `path` in `mode`, migrating the schema of a writable store. Nothing is written
+    /// to a file that is not a Tollgate store.
+    package init(path: String, mode: Mode) throws(StoreError) {
         self.path = path
+        let writable = mode != .read
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if isDirectory.boolValue {
-            throw StoreError("\(path) is a directory; give the store's file, such as .tollgate/store.sqlite")
-        }
+        if isDirectory.boolValue { throw .isDirectory(path: path) }
         if !exists {
-            guard writable else { throw StoreError("no store at \(path); publish a policy first ('tollgate publish')") }
+            guard mode == .create else { throw .missing(path: path) }
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty {
                 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
         }
         do {
-            connection = try Connection(path: path, readOnly: !writable, create: writable)
+            connection = try Connection(path: path, readOnly: !writable, create: mode == .create)
         } catch {
-            throw StoreError(error.code & 0xFF == 14
-                             ? "\(path) cannot be opened or created (is its folder there and writable?); nothing was changed"
-                             : "store \(path): \(error)")
+            throw error.isCannotOpen ? .cannotOpen(path: path) : StoreError(error, path: path)
         }
         if writable {
             // A read-only store is refused before SQLite reads it, which would leave -wal and -shm files beside it.
-            if connection.isReadOnly {
-                throw StoreError("\(path) cannot be written (read-only file or folder); nothing was changed")
-            }
+            if connection.isReadOnly { throw .readOnly(path: path) }
             Self.matchPermissions(ofSideFilesOf: path)
         }
         let version = try Migrations.version(of: connection)
         guard version <= Migrations.steps.count else {
-            throw StoreError.newerSchema(found: version, known: Migrations.steps.count)
+            throw .newerSchema(path: path, found: version, known: Migrations.steps.count)
         }
-        guard writable else {
-            // A file SQLite created but nobody migrated (an empty file, a first publish cut short) holds no store.
-            if version == 0 { throw StoreError("no store at \(path); publish a policy first ('tollgate publish')") }
-            return
-        }
+        // A file SQLite created but nobody migrated (an empty file, a first publish cut short) holds no store.
+        if version == 0 && mode != .create { throw .missing(path: path) }
+        guard writable else { return }
         do {
             try Self.retryingWhileBusy { () throws(SQLiteError) in try connection.execute("PRAGMA journal_mode = WAL") }
             try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL")
@@ -60,23 +68,24 @@ package final class PolicyStore {
 
     /// Publishes a snapshot to a channel in one transaction; a snapshot already published is reused,
     /// and one the channel already serves changes nothing.
-    package func publish(_ publication: Publication) throws(StoreError) -> StoreChange {
-        try write { () throws(SQLiteError) -> StoreChange in
+    package func publish(_ publication: Publication) throws(StoreError) -> PublishResult {
+        try write { () throws(SQLiteError) -> PublishResult in
             let app = SQLiteValue.text(publication.app)
             let existing = try connection.prepare("SELECT id, version FROM snapshots WHERE app = ? AND hash = ?")
-                .rows([app, .text(publication.hash)]).first
-            if let existing, try activeSnapshot(app: publication.app, channel: publication.channel) == existing[0].integer {
-                return .alreadyActive(version: Int(existing[1].integer ?? 0))
+                .firstRow([app, .text(publication.hash)])
+                .map { (row) throws(SQLiteError) in (id: try row.integer("id"), version: try row.integer("version")) }
+            if let existing, try activeSnapshot(app: publication.app, channel: publication.channel) == existing.id {
+                return .applied(.alreadyActive(version: Int(existing.version), hash: publication.hash))
             }
-            let conflicts = try conflicts(with: publication)
-            guard conflicts.isEmpty else { return .refused(conflicts) }
+            let latest = try latestVersion(of: publication.app)
+            let conflicts = try conflicts(with: publication, latest: latest)
+            guard conflicts.isEmpty else { return .refused(conflicts, latestVersion: Int(latest)) }
             let id: Int64
             let version: Int64
-            if let existing, let existingID = existing[0].integer, let existingVersion = existing[1].integer {
-                (id, version) = (existingID, existingVersion)
+            if let existing {
+                (id, version) = existing
             } else {
-                version = try connection.prepare("SELECT COALESCE(MAX(version), 0) + 1 FROM snapshots WHERE app = ?")
-                    .rows([app]).first?.first?.integer ?? 1
+                version = latest + 1
                 try connection.prepare("""
                     INSERT INTO snapshots (app, version, hash, bundle, author, message, created_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -95,19 +104,20 @@ package final class PolicyStore {
                     try product.run([app, .text(productID), .text(type), .integer(version), .integer(version)])
                 }
             }
-            return .changed(try point(app: publication.app, channel: publication.channel, at: id, version: version,
-                                      hash: publication.hash, action: "publish", author: publication.author,
-                                      message: publication.message, createdAt: publication.createdAt))
+            let entry = try point(app: publication.app, channel: publication.channel, at: id, version: version,
+                                  hash: publication.hash, action: "publish", author: publication.author,
+                                  message: publication.message, createdAt: publication.createdAt)
+            return .applied(.changed(entry))
         }
     }
 
     /// Points `channel` back at the snapshot `reference` names (a version or a hash prefix).
     package func rollback(app: String, channel: String, to reference: String, author: String, message: String,
-                          createdAt: String) throws(StoreError) -> StoreChange {
+                          createdAt: String) throws(StoreError) -> ChannelChange {
         let target = try resolve(app: app, reference: reference)
-        return try write { () throws(SQLiteError) -> StoreChange in
+        return try write { () throws(SQLiteError) -> ChannelChange in
             if try activeSnapshot(app: app, channel: channel) == target.id {
-                return .alreadyActive(version: target.version)
+                return .alreadyActive(version: target.version, hash: target.hash)
             }
             return .changed(try point(app: app, channel: channel, at: target.id, version: Int64(target.version),
                                       hash: target.hash, action: "rollback", author: author, message: message,
@@ -122,14 +132,16 @@ package final class PolicyStore {
         try read { () throws(SQLiteError) in
             try connection.prepare("""
                 SELECT s.version, s.hash, a.app, a.channel, a.action, a.author, a.message, a.created_at,
-                       a.id = (SELECT MAX(b.id) FROM audit b WHERE b.app = a.app AND b.channel = a.channel)
+                       a.id = (SELECT MAX(b.id) FROM audit b WHERE b.app = a.app AND b.channel = a.channel) AS active
                 FROM audit a JOIN snapshots s ON s.id = a.snapshot_id
                 WHERE (?1 IS NULL OR a.app = ?1) AND (?2 IS NULL OR a.channel = ?2)
                 ORDER BY a.id DESC
-                """).rows([app.map(SQLiteValue.text) ?? .null, channel.map(SQLiteValue.text) ?? .null]).map { row in
-                HistoryEntry(version: Int(row[0].integer ?? 0), hash: row[1].text ?? "", app: row[2].text ?? "",
-                             channel: row[3].text ?? "", action: row[4].text ?? "", author: row[5].text ?? "",
-                             message: row[6].text ?? "", createdAt: row[7].text ?? "", active: row[8].integer == 1)
+                """).rows([app.map(SQLiteValue.text) ?? .null, channel.map(SQLiteValue.text) ?? .null]).map {
+                (row) throws(SQLiteError) in
+                HistoryEntry(version: Int(try row.integer("version")), hash: try row.text("hash"),
+                             app: try row.text("app"), channel: try row.text("channel"), action: try row.text("action"),
+                             author: try row.text("author"), message: try row.text("message"),
+                             createdAt: try row.text("created_at"), active: try row.integer("active") == 1)
             }
         }
     }
@@ -139,13 +151,14 @@ package final class PolicyStore {
     package func snapshot(app: String, reference: String) throws(StoreError) -> Snapshot {
         let target = try resolve(app: app, reference: reference)
         return try read { () throws(SQLiteError) in
-            let row = try connection.prepare(
-                "SELECT bundle, author, message, created_at FROM snapshots WHERE id = ?").rows([.integer(target.id)])[0]
+            let row = try connection.prepare("SELECT bundle, author, message, created_at FROM snapshots WHERE id = ?")
+                .onlyRow([.integer(target.id)])
             let files = try connection.prepare("SELECT path, content FROM snapshot_files WHERE snapshot_id = ?")
                 .rows([.integer(target.id)])
-            return Snapshot(app: app, version: target.version, hash: target.hash, bundle: row[0].blob ?? [],
-                            files: Dictionary(files.map { ($0[0].text ?? "", $0[1].blob ?? []) }) { first, _ in first },
-                            author: row[1].text ?? "", message: row[2].text ?? "", createdAt: row[3].text ?? "")
+                .map { (file) throws(SQLiteError) in (try file.text("path"), try file.blob("content")) }
+            return Snapshot(app: app, version: target.version, hash: target.hash, bundle: try row.blob("bundle"),
+                            files: Dictionary(files) { first, _ in first }, author: try row.text("author"),
+                            message: try row.text("message"), createdAt: try row.text("created_at"))
         }
     }
 
@@ -154,38 +167,36 @@ package final class PolicyStore {
         let version = try read { () throws(SQLiteError) in
             try connection.prepare("""
                 SELECT s.version FROM channels c JOIN snapshots s ON s.id = c.snapshot_id WHERE c.app = ? AND c.name = ?
-                """).rows([.text(app), .text(channel)]).first?.first?.integer
+                """).firstRow([.text(app), .text(channel)]).map { (row) throws(SQLiteError) in try row.integer("version") }
         }
         return try version.map { (version) throws(StoreError) in try snapshot(app: app, reference: String(version)) }
     }
 
     /// The apps with at least one snapshot, sorted.
     package func apps() throws(StoreError) -> [String] {
-        try read { () throws(SQLiteError) in
-            try connection.prepare("SELECT DISTINCT app FROM snapshots ORDER BY app").rows().compactMap { $0[0].text }
-        }
+        try read { () throws(SQLiteError) in try appNames() }
     }
 
     /// Every product id `app` has published, with its type, and the app's newest version.
     package func catalog(app: String) throws(StoreError) -> PublishedCatalog {
         try read { () throws(SQLiteError) in
-            let rows = try connection.prepare(
+            let products = try connection.prepare(
                 "SELECT product_id, type, first_version, last_version FROM products WHERE app = ?").rows([.text(app)])
-            let latest = try connection.prepare("SELECT COALESCE(MAX(version), 0) FROM snapshots WHERE app = ?")
-                .rows([.text(app)]).first?.first?.integer ?? 0
-            let products = rows.map { row in
-                PublishedProduct(id: row[0].text ?? "", type: row[1].text ?? "", firstVersion: Int(row[2].integer ?? 0),
-                                 lastVersion: Int(row[3].integer ?? 0))
-            }
+                .map { (row) throws(SQLiteError) in
+                    PublishedProduct(id: try row.text("product_id"), type: try row.text("type"),
+                                     firstVersion: Int(try row.integer("first_version")),
+                                     lastVersion: Int(try row.integer("last_version")))
+                }
             return PublishedCatalog(products: Dictionary(products.map { ($0.id, $0) }) { first, _ in first },
-                                    latestVersion: Int(latest))
+                                    latestVersion: Int(try latestVersion(of: app)))
         }
     }
 
     /// `PRAGMA integrity_check`'s answer: `ok` for a sound file.
     package func integrityCheck() throws(StoreError) -> String {
         try read { () throws(SQLiteError) in
-            try connection.prepare("PRAGMA integrity_check").rows().compactMap { $0.first?.text }.joined(separator: "\n")
+            try connection.prepare("PRAGMA integrity_check").rows()
+                .map { (row) throws(SQLiteError) in try row.text("integrity_check") }.joined(separator: "\n")
         }
     }
 
@@ -215,51 +226,64 @@ package final class PolicyStore {
     }
 
     private func resolve(app: String, reference: String) throws(StoreError) -> (id: Int64, version: Int, hash: String) {
-        let rows = try read { () throws(SQLiteError) in
+        let (matches, apps) = try read { () throws(SQLiteError) in
+            let rows: [Row]
             if !reference.isEmpty, reference.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
-                return try connection.prepare("SELECT id, version, hash FROM snapshots WHERE app = ? AND version = ?")
+                rows = try connection.prepare("SELECT id, version, hash FROM snapshots WHERE app = ? AND version = ?")
                     .rows([.text(app), .integer(Int64(reference) ?? -1)])
+            } else {
+                let prefix = reference.hasPrefix("sha256:") ? reference : "sha256:" + reference
+                rows = try connection.prepare("""
+                    SELECT id, version, hash FROM snapshots WHERE app = ?1 AND substr(hash, 1, length(?2)) = ?2
+                    ORDER BY version
+                    """).rows([.text(app), .text(prefix)])
             }
-            let prefix = reference.hasPrefix("sha256:") ? reference : "sha256:" + reference
-            return try connection.prepare(
-                "SELECT id, version, hash FROM snapshots WHERE app = ? AND substr(hash, 1, length(?2)) = ?2 ORDER BY version")
-                .rows([.text(app), .text(prefix)])
-        }
-        guard rows.count == 1, let id = rows[0][0].integer, let version = rows[0][1].integer else {
-            if rows.count > 1 {
-                let versions = rows.compactMap { $0[1].integer }.map(String.init).joined(separator: ", ")
-                throw StoreError("'\(reference)' matches versions \(versions) of '\(app)'; give more of the hash")
+            let matches = try rows.map { (row) throws(SQLiteError) in
+                (id: try row.integer("id"), version: Int(try row.integer("version")), hash: try row.text("hash"))
             }
-            throw StoreError("'\(app)' has no published version '\(reference)'; 'tollgate history --app \(app)' lists them")
+            return (matches, matches.isEmpty ? try appNames() : [])
         }
-        return (id, Int(version), rows[0][2].text ?? "")
+        guard matches.count == 1, let only = matches.first else {
+            if matches.count > 1 {
+                throw .ambiguousVersion(app: app, reference: reference, versions: matches.map(\.version))
+            }
+            if !apps.contains(app) { throw .unknownApp(app: app, reference: reference, known: apps) }
+            throw .unknownVersion(app: app, reference: reference)
+        }
+        return only
     }
 
     /// Products of `publication` whose id another publish gave another type, or retired, since the
     /// caller validated: checked again inside the write transaction, where no other publish can interleave.
-    private func conflicts(with publication: Publication) throws(SQLiteError) -> [String] {
-        let app = SQLiteValue.text(publication.app)
+    private func conflicts(with publication: Publication, latest: Int64) throws(SQLiteError) -> [ProductConflict] {
         let published = Dictionary(try connection.prepare(
-            "SELECT product_id, type, last_version FROM products WHERE app = ?").rows([app]).map { row in
-            (row[0].text ?? "", (type: row[1].text ?? "", last: row[2].integer ?? 0))
+            "SELECT product_id, type, last_version FROM products WHERE app = ?").rows([.text(publication.app)]).map {
+            (row) throws(SQLiteError) in
+            (try row.text("product_id"), (type: try row.text("type"), last: try row.integer("last_version")))
         }) { first, _ in first }
-        let latest = try connection.prepare("SELECT COALESCE(MAX(version), 0) FROM snapshots WHERE app = ?")
-            .rows([app]).first?.first?.integer ?? 0
         return publication.products.compactMap { product in
             guard let earlier = published[product.id] else { return nil }
             if earlier.type != product.type {
-                return "product '\(product.id)' was published as '\(earlier.type)' meanwhile; its type cannot change "
-                    + "to '\(product.type)' [product-type-changed]"
+                return .typeChanged(id: product.id, published: earlier.type, proposed: product.type)
             }
-            return earlier.last < latest
-                ? "product id '\(product.id)' was retired meanwhile; product ids cannot be used again [product-id-reused]"
-                : nil
+            return earlier.last < latest ? .idReused(id: product.id) : nil
         }
+    }
+
+    private func appNames() throws(SQLiteError) -> [String] {
+        try connection.prepare("SELECT DISTINCT app FROM snapshots ORDER BY app").rows()
+            .map { (row) throws(SQLiteError) in try row.text("app") }
+    }
+
+    /// The newest version of `app`, 0 before its first publish.
+    private func latestVersion(of app: String) throws(SQLiteError) -> Int64 {
+        try connection.prepare("SELECT COALESCE(MAX(version), 0) AS latest FROM snapshots WHERE app = ?")
+            .onlyRow([.text(app)]).integer("latest")
     }
 
     private func activeSnapshot(app: String, channel: String) throws(SQLiteError) -> Int64? {
         try connection.prepare("SELECT snapshot_id FROM channels WHERE app = ? AND name = ?")
-            .rows([.text(app), .text(channel)]).first?.first?.integer
+            .firstRow([.text(app), .text(channel)]).map { (row) throws(SQLiteError) in try row.integer("snapshot_id") }
     }
 
     private func point(app: String, channel: String, at id: Int64, version: Int64, hash: String, action: String,
@@ -277,7 +301,7 @@ package final class PolicyStore {
     }
 
     private func lastInsertID() throws(SQLiteError) -> Int64 {
-        try connection.prepare("SELECT last_insert_rowid()").rows().first?.first?.integer ?? 0
+        try connection.prepare("SELECT last_insert_rowid() AS id").onlyRow().integer("id")
     }
 
     private func write<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {

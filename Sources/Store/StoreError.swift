@@ -1,25 +1,68 @@
-/// Why the store cannot do what was asked: a file that is not a store, one it cannot write, a newer
-/// schema, or a version that does not exist. Every case reads as a sentence for the command line.
-package struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
-    package var description: String
+/// Why the store cannot do what was asked; each case reads as one sentence for the command line.
+package enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path names a folder, not the store's file.
+    case isDirectory(path: String)
+    /// No store at the path (or an empty file nobody migrated), and none may be created.
+    case missing(path: String)
+    /// The file or its folder cannot be opened or created.
+    case cannotOpen(path: String)
+    /// The file is not an SQLite database.
+    case notAStore(path: String)
+    /// The file or its folder cannot be written.
+    case readOnly(path: String)
+    /// A newer tollgate wrote the store: schema `found`, while this one knows up to `known`.
+    case newerSchema(path: String, found: Int, known: Int)
+    /// The store holds no snapshot of `app`; `known` are the apps it holds.
+    case unknownApp(app: String, reference: String, known: [String])
+    /// No snapshot of `app` has the version or hash prefix `reference`.
+    case unknownVersion(app: String, reference: String)
+    /// The hash prefix `reference` matches several versions of `app`.
+    case ambiguousVersion(app: String, reference: String, versions: [Int])
+    /// The file is damaged, or a row holds what the schema forbids (a NULL, a wrong type).
+    case corrupt(path: String, SQLiteError)
+    /// Any other SQLite failure on the store at `path`.
+    case sqlite(path: String, SQLiteError)
 
-    package init(_ description: String) {
-        self.description = description
-    }
-
-    /// A SQLite failure on the store at `path`, said in the user's terms.
-    init(_ error: SQLiteError, path: String) {
-        if error.isNotADatabase {
-            self.init("\(path) is not a Tollgate store (not an SQLite database); nothing was changed")
-        } else if error.isReadOnly {
-            self.init("\(path) cannot be written (read-only file or folder); nothing was changed")
-        } else {
-            self.init("store \(path): \(error)")
+    package var description: String {
+        switch self {
+        case .isDirectory(let path):
+            "\(path) is a directory; give the store's file, such as .tollgate/store.sqlite"
+        case .missing(let path):
+            "no store at \(path); publish a policy first ('tollgate publish')"
+        case .cannotOpen(let path):
+            "\(path) cannot be opened or created (is its folder there and writable?); nothing was changed"
+        case .notAStore(let path):
+            "\(path) is not a Tollgate store (not an SQLite database); nothing was changed"
+        case .readOnly(let path):
+            "\(path) cannot be written (read-only file or folder); nothing was changed"
+        case .newerSchema(_, let found, let known):
+            "the store was written by a newer tollgate (schema \(found); this one knows up to \(known)); "
+                + "nothing was changed"
+        case .unknownApp(let app, let reference, let known):
+            "'\(app)' has no published version '\(reference)': the store holds no app '\(app)'"
+                + (known.isEmpty ? "" : " (it holds \(known.map { "'\($0)'" }.joined(separator: ", ")))")
+        case .unknownVersion(let app, let reference):
+            "'\(app)' has no published version '\(reference)'; 'tollgate history --app \(app)' lists them"
+        case .ambiguousVersion(let app, let reference, let versions):
+            "'\(reference)' matches versions \(versions.map(String.init).joined(separator: ", ")) of '\(app)'; "
+                + "give more of the hash"
+        case .corrupt(let path, let error):
+            "store \(path) is damaged: \(error); nothing was changed"
+        case .sqlite(let path, let error):
+            "store \(path): \(error)"
         }
     }
 
-    static func newerSchema(found: Int, known: Int) -> StoreError {
-        StoreError("the store was written by a newer tollgate (schema \(found); this one knows up to \(known)); "
-                   + "nothing was changed")
+    /// A SQLite failure on the store at `path`, as the case that names its cause.
+    init(_ error: SQLiteError, path: String) {
+        if error.isNotADatabase {
+            self = .notAStore(path: path)
+        } else if error.isReadOnly {
+            self = .readOnly(path: path)
+        } else if error.isCorrupt {
+            self = .corrupt(path: path, error)
+        } else {
+            self = .sqlite(path: path, error)
+        }
     }
 }

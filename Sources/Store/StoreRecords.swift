@@ -79,12 +79,26 @@ package struct PublishedCatalog: Hashable, Sendable {
     }
 }
 
-/// What a publish or rollback did.
-package enum StoreChange: Hashable, Sendable {
+/// What a publish or rollback did to the channel.
+package enum ChannelChange: Hashable, Sendable {
     /// The channel now points at the snapshot of this entry.
     case changed(HistoryEntry)
-    /// The channel already pointed at that snapshot, version `version`; nothing was written.
-    case alreadyActive(version: Int)
-    /// Another publish changed what this one may do (a product's type, a retired id); nothing was written.
-    case refused([String])
+    /// The channel already pointed at the snapshot `version`, with `hash`; nothing was written.
+    case alreadyActive(version: Int, hash: String)
+}
+
+/// What a publish did: changed the channel (or found it unchanged), or was refused.
+package enum PublishResult: Hashable, Sendable {
+    case applied(ChannelChange)
+    /// Another publish changed what this one may do since it was validated; nothing was written.
+    /// `latestVersion` is the app's newest version, against which the conflicts hold.
+    case refused([ProductConflict], latestVersion: Int)
+}
+
+/// A product of a publication that what the store holds forbids; validation words it.
+package enum ProductConflict: Hashable, Sendable {
+    /// The id was published with type `published`; the publication gives it type `proposed`.
+    case typeChanged(id: String, published: String, proposed: String)
+    /// The id was published, then removed from a later version; it may not come back.
+    case idReused(id: String)
 }

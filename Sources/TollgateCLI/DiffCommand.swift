@@ -33,7 +33,7 @@ enum DiffCommand {
         var opened: PolicyStore?
         func store() throws(CommandError) -> PolicyStore {
             if let opened { return opened }
-            let store = try workspace.openStore(arguments, writable: false)
+            let store = try workspace.openStore(arguments, mode: .read)
             opened = store
             return store
         }

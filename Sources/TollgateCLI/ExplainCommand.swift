@@ -18,7 +18,7 @@ enum ExplainCommand {
 
     static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
         let arguments = try Arguments(arguments, options: ["--format"], flags: ["--all"])
-        let rules = ValidateCommand.rules(Validator.withICU)
+        let rules = ValidateCommand.rules
         if arguments.has("--all") {
             let format = try arguments.choice("--format", ["text", "markdown"], default: "text")
             return CommandResult(stdout: format == "markdown" ? table(rules) : rules.map(describe).joined(separator: "\n"))

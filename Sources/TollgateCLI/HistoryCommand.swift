@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Publishing
 import Store
 
 /// `tollgate history`: publishes and rollbacks, newest first.
@@ -19,12 +20,12 @@ enum HistoryCommand {
     static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
         let arguments = try Arguments(arguments, options: ["--app", "--channel", "--format", "--db"], flags: [])
         let format = try arguments.choice("--format", ["text", "json"], default: "text")
-        let store = try Workspace(context: context).openStore(arguments, writable: false)
+        let publisher = try Workspace(context: context).publisher(arguments, mode: .read)
         let entries: [HistoryEntry]
         do {
-            entries = try store.history(app: arguments["--app"], channel: arguments["--channel"])
+            entries = try publisher.history(app: arguments["--app"], channel: arguments["--channel"])
         } catch {
-            throw .failure(error.description)
+            throw CommandError(error)
         }
         if format == "json" { return CommandResult(stdout: JSONEncoder.report(entries)) }
         let rows = entries.map { entry in

@@ -1,13 +1,10 @@
 import Diagnostics
-import Foundation
-import PolicyValidation
+import Publishing
 import Store
-import TollgateEvaluation
-import PolicyModel
 
 /// `tollgate publish`: validate, compile and record policies as immutable snapshots on a channel.
 enum PublishCommand {
-    static let defaultChannel = "production"
+    static let defaultChannel = Publisher.defaultChannel
 
     static let command = Tollgate.Command(
         name: "publish",
@@ -38,45 +35,37 @@ enum PublishCommand {
             apps = try workspace.policyFiles([]).map(Workspace.stem)
         }
         guard !apps.isEmpty else { throw .usage("no policies in Policies/ to publish") }
-        let store = try workspace.openStore(arguments, writable: true)
-        let validator = Validator.withICU(baselines: try workspace.baselines(
-            store: store, name: arguments["--db"] ?? Workspace.defaultStore))
+        let publisher = try workspace.publisher(arguments, mode: .create)
         var findings: [Diagnostic] = []
-        var publications: [Publication] = []
-        let author = workspace.author(arguments)
-        let channel = arguments["--channel"] ?? defaultChannel
+        var releases: [Release] = []
         for app in apps {
-            do {
-                let compiled = try workspace.compiledApp(app, validator: validator)
-                publications.append(Publication(
-                    app: app, channel: channel, hash: compiled.policy.hash,
-                    bundle: [UInt8](compiled.policy.bundle.canonicalJSON), files: try workspace.publishedFiles(app: app),
-                    products: compiled.sources.policy.products.map { ($0.id.value, $0.type.value.rawValue) },
-                    author: author, message: arguments["-m"] ?? arguments["--message"] ?? "",
-                    createdAt: workspace.timestamp))
+            let files = try workspace.appFiles(app: app)
+            do throws(PublishingError) {
+                releases.append(try publisher.prepare(files))
             } catch {
-                guard case .findings(let diagnostics) = error else { throw error }
+                guard case .findings(let diagnostics) = error else { throw CommandError(error) }
                 findings += diagnostics
             }
         }
         guard findings.isEmpty else { throw .findings(findings) }
+        let author = workspace.author(arguments)
+        let channel = arguments["--channel"] ?? defaultChannel
+        let message = arguments["-m"] ?? arguments["--message"] ?? ""
         var lines: [String] = []
-        for publication in publications {
-            let change: StoreChange
+        for release in releases {
+            let change: ChannelChange
             do {
-                change = try store.publish(publication)
+                change = try publisher.publish(release, to: channel, author: author, message: message,
+                                               at: context.now)
             } catch {
-                throw .failure(error.description)
+                throw CommandError(error)
             }
             switch change {
             case .changed(let entry):
                 lines.append("published \(entry.app) version \(entry.version) (\(entry.hash.prefix(19))…) to \(channel)")
-            case .alreadyActive(let version):
-                lines.append("\(publication.app): version \(version) (\(publication.hash.prefix(19))…) is already "
+            case .alreadyActive(let version, let hash):
+                lines.append("\(release.files.app): version \(version) (\(hash.prefix(19))…) is already "
                              + "active on \(channel); nothing written")
-            case .refused(let conflicts):
-                throw .invalidInput(
-                    "\(publication.app) was not published:\n" + conflicts.map { "  \($0)" }.joined(separator: "\n"))
             }
         }
         return CommandResult(stdout: lines.map { $0 + "\n" }.joined())

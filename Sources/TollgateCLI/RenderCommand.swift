@@ -72,7 +72,8 @@ enum RenderCommand {
         guard let data = FileManager.default.contents(atPath: workspace.absolute(file)) else {
             throw .failure("cannot read \(file)")
         }
-        let loaded = PriceSheetLoader.load([UInt8](data), file: file)
+        let loaded = PriceSheetLoader.load([UInt8](data), file: file,
+                                           currencyDigits: CLDRCurrencies.fractionDigits(of:))
         guard let sheet = loaded.value, !loaded.hasErrors else { throw .findings(loaded.diagnostics) }
         let unknown = sheet.prices.keys.filter { policy.product($0) == nil }.sorted()
         return (sheet, unknown.map { "\(file): price for '\($0)', which the policy does not sell" })

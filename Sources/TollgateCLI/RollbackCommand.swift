@@ -1,4 +1,4 @@
-import Foundation
+import Publishing
 import Store
 
 /// `tollgate rollback`: point a channel back at an earlier snapshot.
@@ -23,28 +23,20 @@ enum RollbackCommand {
         let reference = try arguments.required("--to")
         let channel = arguments["--channel"] ?? PublishCommand.defaultChannel
         let workspace = Workspace(context: context)
-        let path = arguments["--db"] ?? Workspace.defaultStore
-        guard FileManager.default.fileExists(atPath: workspace.absolute(path)) else {
-            throw .failure("no store at \(workspace.absolute(path)); publish a policy first ('tollgate publish')")
-        }
-        let store = try workspace.openStore(arguments, writable: true)
-        let change: StoreChange
+        let publisher = try workspace.publisher(arguments, mode: .write)
+        let change: ChannelChange
         do {
-            change = try store.rollback(
-                app: app, channel: channel, to: reference, author: workspace.author(arguments),
-                message: arguments["-m"] ?? arguments["--message"] ?? "rollback to \(reference)",
-                createdAt: workspace.timestamp)
+            change = try publisher.rollback(app: app, to: reference, channel: channel, author: workspace.author(arguments),
+                                            message: arguments["-m"] ?? arguments["--message"], at: context.now)
         } catch {
-            throw .failure(error.description)
+            throw CommandError(error)
         }
         switch change {
         case .changed(let entry):
             return CommandResult(stdout: "\(channel) of \(app) now serves version \(entry.version) "
                                  + "(\(entry.hash.prefix(19))…)\n")
-        case .alreadyActive(let version):
+        case .alreadyActive(let version, _):
             return CommandResult(stdout: "\(channel) of \(app) already serves version \(version); nothing written\n")
-        case .refused(let conflicts):
-            throw .failure(conflicts.joined(separator: "\n"))
         }
     }
 }

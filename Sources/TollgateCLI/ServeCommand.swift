@@ -1,6 +1,8 @@
 import Diagnostics
 import Foundation
 import PolicyModel
+import PolicyValidation
+import Publishing
 import Server
 import Store
 import TollgateEvaluation
@@ -40,10 +42,12 @@ enum ServeCommand {
         let metrics = Metrics()
         let holder = PolicyHolder(source: source, metrics: metrics, log: log)
         holder.reloadIfChanged()
+        let storeName = arguments["--db"] ?? Workspace.defaultStore
+        let storePath = workspace.absolute(storeName)
         let admin = context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }.map { token in
-            Admin(token: token) { command in
-                let result = Tollgate.run(command + (arguments["--db"].map { ["--db", $0] } ?? []), context: context)
-                return (result.exitCode, result.stdout, result.stderr)
+            Admin(token: token) { (mode) throws(StoreError) in
+                Publisher(store: try PolicyStore(path: storePath, mode: mode), storeName: storeName,
+                          validator: { Validator.withICU(baselines: $0) })
             }
         }
         let router = Router(holder: holder, metrics: metrics, admin: admin, log: log)

@@ -44,7 +44,7 @@ enum ValidateCommand {
             report.diagnostics = (loaded.diagnostics + report.diagnostics).sorted(by: Diagnostic.sourceOrder)
             apps.append(report)
         }
-        let report = ValidationReport(apps: apps, rules: rules(validator), toolVersion: Tollgate.version)
+        let report = ValidationReport(apps: apps, rules: rules, toolVersion: Tollgate.version)
         let failed = report.count(.error) > 0 || (strict && report.count(.warning) > 0)
         var result = CommandResult(exitCode: failed ? ExitCode.findings : ExitCode.success)
         switch format {
@@ -61,8 +61,8 @@ enum ValidateCommand {
     }
 
     /// Every rule a report can name: the YAML layer's, the loader's and the validator's.
-    static func rules(_ validator: Validator) -> [RuleDescriptor] {
-        PolicyLoader.rules + validator.descriptors
+    static var rules: [RuleDescriptor] {
+        PolicyLoader.rules + Validator.descriptors
     }
 
     private static func summary(_ report: ValidationReport) -> String {

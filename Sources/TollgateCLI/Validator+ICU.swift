@@ -1,12 +1,21 @@
-import PolicyValidation
+package import PolicyValidation
 import Rendering
 
-extension Validator {
-    /// The standard rules with ICU's plural data, as every command validates.
-    static let withICU = Validator(context: ValidationContext(pluralCategories: CLDRPlurals.categories(of:)))
+extension ValidationContext {
+    /// ICU's plural categories and currency digits, with the products published before when they are known.
+    package static func icu(baselines: [String: ProductBaseline]? = nil) -> ValidationContext {
+        ValidationContext(pluralCategories: CLDRPlurals.categories(of:),
+                          currencyDigits: CLDRCurrencies.fractionDigits(of:), baselines: baselines)
+    }
+}
 
-    /// The standard rules with ICU's plural data and the products published before.
-    static func withICU(baselines: [String: ProductBaseline]) -> Validator {
-        Validator(context: ValidationContext(pluralCategories: CLDRPlurals.categories(of:), baselines: baselines))
+extension Validator {
+    /// The standard rules with ICU's data, as every command validates; without a baseline, the rules that
+    /// compare with what was published are left out.
+    package static let withICU = Validator(context: .icu())
+
+    /// The standard rules with ICU's data and the products published before.
+    package static func withICU(baselines: [String: ProductBaseline]) -> Validator {
+        Validator(context: .icu(baselines: baselines))
     }
 }

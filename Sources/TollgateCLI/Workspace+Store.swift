@@ -1,7 +1,9 @@
+import Diagnostics
 import Foundation
 import PolicyLoader
 import PolicyModel
 import PolicyValidation
+import Publishing
 import Store
 import TollgateEvaluation
 
@@ -9,13 +11,19 @@ extension Workspace {
     /// The store's file: `--db`, else `.tollgate/store.sqlite` under the current directory.
     static let defaultStore = ".tollgate/store.sqlite"
 
-    /// Opens the store named by `--db`; a store that cannot be opened stops the command (exit 2).
-    func openStore(_ arguments: Arguments, writable: Bool) throws(CommandError) -> PolicyStore {
+    /// Opens the store named by `--db` in `mode`; a store that cannot be opened stops the command (exit 2).
+    func openStore(_ arguments: Arguments, mode: PolicyStore.Mode) throws(CommandError) -> PolicyStore {
         do {
-            return try PolicyStore(path: absolute(arguments["--db"] ?? Self.defaultStore), writable: writable)
+            return try PolicyStore(path: absolute(arguments["--db"] ?? Self.defaultStore), mode: mode)
         } catch {
             throw .failure(error.description)
         }
+    }
+
+    /// Publishing on the store named by `--db`, opened in `mode`, validating with ICU's plural data.
+    func publisher(_ arguments: Arguments, mode: PolicyStore.Mode) throws(CommandError) -> Publisher {
+        Publisher(store: try openStore(arguments, mode: mode), storeName: arguments["--db"] ?? Self.defaultStore,
+                  validator: { Validator.withICU(baselines: $0) })
     }
 
     /// Who publishes: `--author`, else git's user name, else `$USER`.
@@ -37,26 +45,11 @@ extension Workspace {
         return context.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
     }
 
-    /// The command's time as ISO 8601 in UTC, as the store records it.
-    var timestamp: String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: context.now)
-    }
-
-    /// What each app published in the store, for the product-id rules; `name` is the store as the user
-    /// wrote it, for messages.
-    func baselines(store: PolicyStore, name: String) throws(CommandError) -> [String: ProductBaseline] {
+    /// What each app published in the store `--db` names, for the product-id rules.
+    func baselines(store arguments: Arguments) throws(CommandError) -> [String: ProductBaseline] {
+        let publisher = try publisher(arguments, mode: .read)
         do {
-            var baselines: [String: ProductBaseline] = [:]
-            for app in try store.apps() {
-                let catalog = try store.catalog(app: app)
-                baselines[app] = ProductBaseline(
-                    types: catalog.products.mapValues(\.type),
-                    removed: Set(catalog.products.values.filter { $0.lastVersion < catalog.latestVersion }.map(\.id)),
-                    source: "the store \(name), version \(catalog.latestVersion)")
-            }
-            return baselines
+            return try publisher.baselines()
         } catch {
             throw .failure(error.description)
         }
@@ -83,23 +76,35 @@ extension Workspace {
     func validator(_ arguments: Arguments) throws(CommandError) -> Validator {
         switch (arguments["--db"], arguments["--baseline"]) {
         case (nil, nil): return .withICU
-        case (let name?, nil):
-            return .withICU(baselines: try baselines(store: openStore(arguments, writable: false), name: name))
+        case (_?, nil): return .withICU(baselines: try baselines(store: arguments))
         case (nil, let path?): return .withICU(baselines: try baselines(path: path))
         default: throw .usage("give either --db or --baseline, not both")
         }
     }
 
     /// The policy file and template files of `app` as they are on disk, by project-relative path.
-    func publishedFiles(app: String) throws(CommandError) -> [String: [UInt8]] {
+    func appFiles(app: String) throws(CommandError) -> AppFiles {
         let policy = try policyFile(app: app)
-        var files: [String: [UInt8]] = [:]
-        for file in [policy] + templateFiles(of: policy) {
+        func content(_ file: String) throws(CommandError) -> FileContent {
             guard let data = FileManager.default.contents(atPath: absolute(file)) else {
                 throw .failure("cannot read \(file)")
             }
-            files[file] = [UInt8](data)
+            return FileContent(path: file, bytes: [UInt8](data))
         }
-        return files
+        var templates: [FileContent] = []
+        for file in templateFiles(of: policy) {
+            templates.append(try content(file))
+        }
+        return AppFiles(app: app, policy: try content(policy), templates: templates)
+    }
+}
+
+extension CommandError {
+    /// A publishing failure as the command line reports it: findings and refusals exit 1, the rest 2.
+    init(_ error: PublishingError) {
+        switch error {
+        case .findings(let diagnostics), .refused(_, let diagnostics): self = .findings(diagnostics)
+        case .unknownApp, .unknownVersion, .ambiguousVersion, .cannotCompile, .store: self = .failure(error.description)
+        }
     }
 }

@@ -164,7 +164,9 @@ struct Composer {
                 related: [Diagnostic.Related(span: firstSpan, message: "'\(text)' first defined here")])
             return
         }
-        stack[stack.count - 1].append(Node.Pair(key: key, value: node))
+        var value = node
+        value.keySpan = key.span
+        stack[stack.count - 1].append(Node.Pair(key: key, value: value))
     }
 
     /// The mappings a `<<` merge key brings in: one mapping, or a list of mappings.
@@ -210,6 +212,7 @@ struct Composer {
         let message = failure.context.map { at in
             related.isEmpty ? "\(failure.problem) \(at)" : failure.problem
         } ?? failure.problem
-        add(YAMLRules.syntax, message, at: position, help: SyntaxHelp.hint(for: failure.problem), related: related)
+        add(YAMLRules.syntax, message, at: position, help: failure.help ?? SyntaxHelp.hint(for: failure.problem),
+            related: related)
     }
 }

@@ -24,6 +24,8 @@ struct ParserFailure: Error {
     var position: SourcePosition
     var context: String?
     var contextPosition: SourcePosition?
+    /// How to fix a problem whose help depends on more than its text, such as which control character it is.
+    var help: String?
 }
 
 /// Owns one libyaml parser and the bytes it reads; frees both when released.
@@ -68,11 +70,44 @@ final class LibYAMLParser {
 
     private func failure() -> ParserFailure {
         let p = parser.pointee
+        // The reader (decoding, control characters) leaves `problem_mark` unset and gives a byte offset instead.
+        if p.error == YAML_READER_ERROR {
+            return readerFailure(p)
+        }
         return ParserFailure(
             problem: p.problem.map { String(cString: $0) } ?? "unknown YAML error",
             position: Self.position(p.problem_mark),
             context: p.context.map { String(cString: $0) },
             contextPosition: p.context == nil ? nil : Self.position(p.context_mark))
+    }
+
+    private func readerFailure(_ p: yaml_parser_t) -> ParserFailure {
+        let problem = p.problem.map { String(cString: $0) } ?? "unknown YAML error"
+        let position = Self.position(ofByte: Int(p.problem_offset), in: UnsafeBufferPointer(input))
+        guard problem == "control characters are not allowed", let scalar = Unicode.Scalar(UInt32(p.problem_value))
+        else {
+            return ParserFailure(problem: problem, position: position)
+        }
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+        return ParserFailure(
+            problem: "control character U+\(padded) is not allowed", position: position,
+            help: "delete it; a double-quoted value can hold it as the escape \"\\u\(padded)\"")
+    }
+
+    /// The line and column (counting characters) of the byte at `offset` in UTF-8 text.
+    static func position(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return SourcePosition(line: line, column: column)
     }
 
     /// libyaml marks are 0-based and count characters; ours are 1-based.

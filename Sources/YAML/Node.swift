@@ -29,6 +29,11 @@ package struct Node: Hashable, Sendable {
     package var tag: String?
     /// Nodes in this subtree, aliases counted as expanded; bounds alias expansion.
     package var weight: Int
+    /// The span of the key this node is the value of, when it is a mapping's value.
+    ///
+    /// A finding about a whole mapping (a required key is missing) points here: a block mapping's own span
+    /// starts at its first key, which is a neighbour of what is missing, not its owner.
+    package var keySpan: SourceSpan?
 
     package init(content: Content, span: SourceSpan, tag: String? = nil, weight: Int = 1) {
         self.content = content

@@ -43,8 +43,8 @@ struct MessageParserRobustnessTests {
     func deepSelectNesting() {
         let level = "{a, select, other {"
         let text = String(repeating: level, count: 1000)
-        let depthError = MessageSyntaxError(
-            message: "arguments are nested more than 32 levels deep", offset: 32 * level.unicodeScalars.count)
+        let depthStart = 32 * level.unicodeScalars.count
+        let depthError = MessageSyntaxError(.tooDeep(limit: 32), at: depthStart..<depthStart + 1)
         #expect(throws: depthError) { try MessageParser.parse(text) }
         let closed = text + String(repeating: "}}", count: 1000)
         #expect(throws: depthError) { try MessageParser.parse(closed) }
@@ -87,7 +87,8 @@ struct MessageParserRobustnessTests {
             let outside = ranges(in: pattern).filter { !bounds.contains($0.lowerBound) || !bounds.contains($0.upperBound) }
             #expect(outside.isEmpty, "ranges \(outside) outside \(bounds) in \(text.debugDescription)", sourceLocation: sourceLocation)
         } catch {
-            #expect(bounds.contains(error.offset), "offset \(error.offset) in \(text.debugDescription)", sourceLocation: sourceLocation)
+            #expect(bounds.contains(error.range.lowerBound) && bounds.contains(error.range.upperBound),
+                    "range \(error.range) in \(text.debugDescription)", sourceLocation: sourceLocation)
         }
     }
 

@@ -165,11 +165,22 @@ struct MessageParserTests {
         let pattern = try MessageParser.parse("👍🏽 {price}/{period}")
         #expect(
             pattern.parts == [
-                .text("👍🏽 "),
+                .text(MessageText("👍🏽 ", at: 0)),
                 .argument(ArgumentPlaceholder(name: "price", range: 3..<10, nameRange: 4..<9)),
-                .text("/"),
+                .text(MessageText("/", at: 10)),
                 .argument(ArgumentPlaceholder(name: "period", range: 11..<19, nameRange: 12..<18)),
             ])
+    }
+
+    @Test("quoted text knows where each of its characters was written")
+    func quotedTextOffsets() throws {
+        // "it''s '{'x'}' $4.99": the apostrophes that quote are not characters of the text.
+        let pattern = try MessageParser.parse("it''s '{'x'}' $4.99")
+        let text = try #require(pattern.parts.first)
+        #expect(text == .text(MessageText("it's {x} $4.99", offsets: [0, 1, 2, 4, 5, 7, 9, 11, 13, 14, 15, 16, 17, 18])))
+        guard case .text(let literal) = text else { return }
+        #expect(literal.messageRange(of: 9..<14) == 14..<19)
+        #expect(literal.messageRange(of: 2..<5) == 2..<6)
     }
 
     @Test("the ICU documentation's plural example has exact ranges")
@@ -181,16 +192,22 @@ struct MessageParserTests {
         let expected = PluralArgument(
             name: "0", offset: 1,
             cases: [
-                PluralCase(selector: .exact("0"), message: MessagePattern(parts: [.text("nobody")]), range: 21..<32),
+                PluralCase(selector: .exact("0"), message: MessagePattern(parts: [.text(MessageText("nobody", at: 25))]), range: 21..<32),
                 PluralCase(
-                    selector: .exact("1"), message: MessagePattern(parts: [one(at: 37), .text(" only")]), range: 33..<46),
+                    selector: .exact("1"), message: MessagePattern(parts: [one(at: 37), .text(MessageText(" only", at: 40))]), range: 33..<46),
                 PluralCase(
                     selector: .keyword("one"),
-                    message: MessagePattern(parts: [one(at: 52), .text(" and "), .pound(offset: 60), .text(" other")]),
+                    message: MessagePattern(parts: [
+                        one(at: 52), .text(MessageText(" and ", at: 55)), .pound(offset: 60),
+                        .text(MessageText(" other", at: 61)),
+                    ]),
                     range: 47..<68),
                 PluralCase(
                     selector: .keyword("other"),
-                    message: MessagePattern(parts: [one(at: 76), .text(" and "), .pound(offset: 84), .text(" others")]),
+                    message: MessagePattern(parts: [
+                        one(at: 76), .text(MessageText(" and ", at: 79)), .pound(offset: 84),
+                        .text(MessageText(" others", at: 85)),
+                    ]),
                     range: 69..<93),
             ],
             range: 0..<94, nameRange: 1..<2)
@@ -214,7 +231,7 @@ struct MessageParserTests {
                 SelectCase(key: "other", message: MessagePattern(parts: []), range: 40..<48),
             ],
             range: 3..<49, nameRange: 4..<5)
-        #expect(pattern == MessagePattern(parts: [.text("Hi "), .select(select), .text("!")]))
+        #expect(pattern == MessagePattern(parts: [.text(MessageText("Hi ", at: 0)), .select(select), .text(MessageText("!", at: 49))]))
     }
 
     @Test("selectordinal sets ordinal")

@@ -11,7 +11,7 @@ func dump(_ pattern: MessagePattern) -> String {
 private func dump(_ part: MessagePart) -> String {
     switch part {
     case .text(let text):
-        return "\"\(text)\""
+        return "\"\(text.value)\""
     case .pound:
         return "#"
     case .argument(let argument):

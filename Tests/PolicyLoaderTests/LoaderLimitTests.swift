@@ -61,7 +61,9 @@ import YAML
             return
         }
         #expect(items.count == 2)
-        #expect(items[0] == pairs[0].value)
+        // The alias repeats the anchored node, but it is not the value of the anchor's key.
+        #expect(items[0].content == pairs[0].value.content && items[0].span == pairs[0].value.span)
+        #expect(items[0].keySpan == nil && pairs[0].value.keySpan == pairs[0].key.span)
         #expect(root.weight == 1 + 1 + 3 + 1 + 7)
     }
 }

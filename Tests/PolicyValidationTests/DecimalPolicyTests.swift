@@ -1,9 +1,8 @@
 import PolicyModel
 import Foundation
-import PolicyValidation
 import Testing
 
-@Suite("Decimal+Policy and ISOCurrency")
+@Suite("Decimal+Policy")
 struct DecimalPolicyTests {
     @Test(arguments: [("3900", 0), ("2.99", 2), ("0", 0), ("0.5", 1), ("1.950", 3), ("007.10", 2)])
     func fractionDigits(_ text: String, _ digits: Int) {
@@ -27,19 +26,5 @@ struct DecimalPolicyTests {
                       ("3899.5", 0, "3900"), ("1.9", 3, "1.900"), ("0", 2, "0.00")])
     func policyText(_ text: String, _ digits: Int, _ expected: String) {
         #expect(Decimal(policyAmount: text)?.policyText(fractionDigits: digits) == expected)
-    }
-
-    @Test func currencyDigits() {
-        #expect(ISOCurrency.fractionDigits(of: "USD") == 2)
-        #expect(ISOCurrency.fractionDigits(of: "EUR") == 2)
-        for code in ["JPY", "KRW"] { #expect(ISOCurrency.fractionDigits(of: code) == 0) }
-        for code in ["BHD", "KWD", "OMR", "JOD", "TND"] { #expect(ISOCurrency.fractionDigits(of: code) == 3) }
-    }
-
-    @Test func currencyCodes() {
-        for code in ["USD", "EUR", "KRW", "JPY", "PLN", "SAR", "BHD"] { #expect(ISOCurrency.isKnown(code)) }
-        for code in ["usd", "US", "USDX", "ABC", "", "ÜSD"] { #expect(!ISOCurrency.isKnown(code)) }
-        #expect(ISOCurrency.isWellFormed("ABC"))
-        #expect(!ISOCurrency.isWellFormed("usd"))
     }
 }

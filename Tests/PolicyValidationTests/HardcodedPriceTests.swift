@@ -47,8 +47,8 @@ struct HardcodedPriceTests {
             """)
         let app = try ReviewRuleSources.load(ReviewRuleSources.policy(), templates: ["en.yaml": template])
         #expect(HardcodedPriceRule().check(app).map(\.lineColumnMessage) == [
-            "6:15: 'subtitle' of paywall 'main' contains the hard-coded price '$1'",
-            "7:14: 'restore' of paywall 'main' contains the hard-coded price '$5'",
+            "6:56: 'subtitle' of paywall 'main' contains the hard-coded price '$1'",
+            "7:18: 'restore' of paywall 'main' contains the hard-coded price '$5'",
         ])
     }
 }

@@ -55,6 +55,22 @@ struct IdentifierRulesTests {
         #expect(try ModelRuleSources.messages(ProductIDFormatRule(), Self.product(id)) == messages)
     }
 
+    /// Every finding says what a valid id looks like, and a suggested id is itself valid.
+    @Test(arguments: [
+        ("Premium", ["write 'premium'"]),
+        ("Pro+", ["write the id with ASCII letters, digits, '.', '_' and '-' only, such as "
+                    + "'com.example.app.premium.monthly'",
+                  "start the id with a lowercase letter or digit, such as 'com.example.app.premium.monthly'"]),
+        ("coins 100", ["write the id with ASCII letters, digits, '.', '_' and '-' only, such as "
+                        + "'com.example.app.premium.monthly'"]),
+        ("", ["write an id such as 'com.example.app.premium.monthly'"]),
+        (String(repeating: "a", count: 101), ["shorten it to 100 characters or fewer before it is first published"]),
+    ] as [(String, [String])])
+    func invalidProductIDHelp(_ id: String, _ help: [String]) throws {
+        let app = try ModelRuleSources.load(ModelRuleSources.policy(Self.product(id)))
+        #expect(ProductIDFormatRule().check(app).map(\.help) == help)
+    }
+
     @Test("each repeat of a product id names the first place")
     func duplicateProducts() throws {
         let body = """

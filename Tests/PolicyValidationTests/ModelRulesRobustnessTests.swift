@@ -1,11 +1,12 @@
 import Diagnostics
 @testable import PolicyValidation
+import Diagnostics
 import Testing
 
 /// The model rules never crash and stay quiet on policies with empty or missing sections.
 @Suite("model rules on sparse policies")
 struct ModelRulesRobustnessTests {
-    static let rules = Validator.referenceRules + Validator.productRules + Validator.featureRules
+    static let rules = Validator.referenceRules + Validator.productRules(.icu(baselines: [:])) + Validator.featureRules
         + Validator.paywallRules
 
     static let sparse = [

@@ -1,6 +1,7 @@
 import Diagnostics
 @testable import PolicyValidation
 import Testing
+import Diagnostics
 
 @Suite("tier-include-cycle and tier-unreachable")
 struct TierRulesTests {

@@ -6,6 +6,8 @@ import Foundation
 
 @Suite("yearly-not-cheaper")
 struct YearlyNotCheaperTests {
+    static let rule = YearlyNotCheaperRule(currencyDigits: ValidationContext.icu().currencyDigits)
+
     static func body(_ products: String) -> String {
         "tiers:\n  plus: {}\n  pro: { includes: [plus] }\nproducts:\n" + products
     }
@@ -17,11 +19,11 @@ struct YearlyNotCheaperTests {
               - { id: w, type: auto-renewable, group: g, period: P1W, grants: [pro], reference_prices: { USD: "1.00" } }
               - { id: m, type: auto-renewable, group: g, period: P1M, grants: [pro], reference_prices: { USD: "4.35" } }
             """
-        #expect(try ModelRuleSources.messages(YearlyNotCheaperRule(), Self.body(dearer)) == [
+        #expect(try ModelRuleSources.messages(Self.rule, Self.body(dearer)) == [
             "'m' (P1M) costs 4.350 USD per month, more than 'w' (P1W) at 4.348 USD per month",
         ])
         let cheaper = dearer.replacingOccurrences(of: "\"4.35\"", with: "\"4.34\"")
-        #expect(try ModelRuleSources.messages(YearlyNotCheaperRule(), Self.body(cheaper)).isEmpty)
+        #expect(try ModelRuleSources.messages(Self.rule, Self.body(cheaper)).isEmpty)
     }
 
     @Test("an exact tie is not dearer")
@@ -30,10 +32,10 @@ struct YearlyNotCheaperTests {
               - { id: m, type: auto-renewable, group: g, period: P1M, grants: [pro], reference_prices: { USD: "5.00" } }
               - { id: yr, type: auto-renewable, group: g, period: P1Y, grants: [pro], reference_prices: { USD: "60.00" } }
             """
-        #expect(try ModelRuleSources.messages(YearlyNotCheaperRule(), Self.body(products)).isEmpty)
+        #expect(try ModelRuleSources.messages(Self.rule, Self.body(products)).isEmpty)
         let dearer = products.replacingOccurrences(of: "60.00", with: "60.01")
         let findings = try ModelRuleSources.load(ModelRuleSources.policy(Self.body(dearer)))
-        #expect(YearlyNotCheaperRule().check(findings).map(\.message) == [
+        #expect(Self.rule.check(findings).map(\.message) == [
             "'yr' (P1Y) costs 5.001 USD per month, more than 'm' (P1M) at 5.000 USD per month",
         ])
     }
@@ -48,7 +50,7 @@ struct YearlyNotCheaperTests {
               - { id: pro.s, type: auto-renewable, group: g, period: P6M, grants: [pro], reference_prices: { USD: "1,00" } }
               - { id: pro.x, type: auto-renewable, group: g, period: P1Month, grants: [pro], reference_prices: { USD: "1" } }
             """
-        #expect(try ModelRuleSources.messages(YearlyNotCheaperRule(), Self.body(products)).isEmpty)
+        #expect(try ModelRuleSources.messages(Self.rule, Self.body(products)).isEmpty)
     }
 
     @Test("the first currency, in the longer plan's order, that shows it; the span is that amount")
@@ -58,7 +60,7 @@ struct YearlyNotCheaperTests {
               - { id: yr, type: auto-renewable, group: g, period: P1Y, grants: [pro], reference_prices: { USD: "59.99", KRW: "59000" } }
             """
         let app = try ModelRuleSources.load(ModelRuleSources.policy(Self.body(products)))
-        let findings = YearlyNotCheaperRule().check(app)
+        let findings = Self.rule.check(app)
         #expect(findings.map(\.message) == [
             "'yr' (P1Y) costs 5.00 USD per month, more than 'm' (P1M) at 3.99 USD per month",
         ])

@@ -170,7 +170,8 @@ import TestSupport
 
     private static func prices(app: String, _ storefront: String) throws -> PriceSheet {
         let file = "Prices/\(app)/\(storefront).yaml"
-        let loaded = PriceSheetLoader.load(try bytes(file), file: file)
+        let loaded = PriceSheetLoader.load(try bytes(file), file: file,
+                                           currencyDigits: CLDRCurrencies.fractionDigits(of:))
         #expect(!loaded.hasErrors, "\(file): \(loaded.diagnostics)")
         return try #require(loaded.value, "\(file) did not load")
     }

@@ -90,7 +90,8 @@ enum DemoApp {
 
     /// A price sheet from YAML text.
     static func prices(_ text: String) throws -> PriceSheet {
-        let loaded = PriceSheetLoader.load(Array(text.utf8), file: "prices.yaml")
+        let loaded = PriceSheetLoader.load(Array(text.utf8), file: "prices.yaml",
+                                           currencyDigits: CLDRCurrencies.fractionDigits(of:))
         return try #require(loaded.value, "\(loaded.diagnostics)")
     }
 

@@ -1,8 +1,12 @@
+import TollgateCLI
 import Foundation
 import PolicyCompiler
 import PolicyLoader
 import PolicyModel
+import PolicyValidation
+import Publishing
 import Server
+import Store
 import Synchronization
 import TestSupport
 
@@ -11,27 +15,48 @@ final class ExampleService: Sendable {
     let metrics = Metrics()
     let holder: PolicyHolder
     let router: Router
+    /// The store the admin routes publish to; created by the first publish.
+    let storePath: String
     private let lines = Recorder<String>()
-    private let adminCalls = Recorder<[String]>()
 
     /// The log lines written so far.
     var log: [String] { lines.items }
-    /// The admin commands run so far.
-    var commands: [[String]] { adminCalls.items }
 
-    init(source: PolicySource = ExampleService.source(), adminToken: String? = "s3cret") {
+    /// The time every request is answered at, which publishes and rollbacks record.
+    static let requestTime = Date(timeIntervalSince1970: 1_796_040_000)
+
+    /// The standard rules without ICU's plural data, with the published products the store gives.
+    static let validator: @Sendable ([String: ProductBaseline]) -> Validator = { baselines in
+        Validator.withICU(baselines: baselines)
+    }
+
+    init(source: PolicySource = ExampleService.source(), adminToken: String? = "s3cret",
+         storePath: String = ExampleService.temporaryStorePath(),
+         now: @escaping @Sendable () -> Date = { ExampleService.requestTime },
+         validator: @escaping @Sendable ([String: ProductBaseline]) -> Validator = ExampleService.validator) {
         let lines = self.lines
         let log: @Sendable (String) -> Void = { line in lines.append(line) }
         holder = PolicyHolder(source: source, metrics: metrics, log: log)
         holder.reloadIfChanged()
-        let calls = adminCalls
+        self.storePath = storePath
         let admin = adminToken.map { token in
-            Admin(token: token) { arguments in
-                calls.append(arguments)
-                return arguments.first == "history" ? (0, "[]\n", "") : (0, "published photocollage version 2\n", "")
+            Admin(token: token) { (mode) throws(StoreError) in
+                Publisher(store: try PolicyStore(path: storePath, mode: mode), storeName: "store.sqlite",
+                          validator: validator)
             }
         }
-        router = Router(holder: holder, metrics: metrics, admin: admin, log: log)
+        router = Router(holder: holder, metrics: metrics, admin: admin, log: log, now: now)
+    }
+
+    /// A store path in a new temporary folder, which the first publish creates.
+    static func temporaryStorePath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-admin-\(UUID().uuidString)")
+            .appendingPathComponent("store.sqlite").path
+    }
+
+    /// Removes the store's folder.
+    func removeStore() {
+        try? FileManager.default.removeItem(atPath: (storePath as NSString).deletingLastPathComponent)
     }
 
     /// The repository's example apps, loaded, validated by loading, and compiled.

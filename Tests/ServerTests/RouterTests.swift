@@ -145,6 +145,21 @@ import TollgateEvaluation
         #expect(badCurrency.status == 400)
     }
 
+    /// An amount with more decimals than its currency has is refused where it is written, never rounded.
+    @Test(arguments: [
+        (#"{ "currency": "USD", "prices": { "com.example.photocollage.removeads": "1.005" } }"#,
+         "1:72: the price of 'com.example.photocollage.removeads' in prices, '1.005', has 3 decimal places; "
+            + "USD has at most 2 decimal places"),
+        (#"{ "currency": "CLP", "prices": { "com.example.photocollage.removeads": "2990.5" } }"#,
+         "1:72: the price of 'com.example.photocollage.removeads' in prices, '2990.5', has 1 decimal place; "
+            + "CLP has no decimal places"),
+    ])
+    func renderRefusesPricesBeyondTheCurrencysDigits(_ body: String, _ error: String) {
+        let answer = service.send("POST", "/v1/apps/photocollage/paywalls/main/render", json: body)
+        #expect(answer.status == 400)
+        #expect(answer.object["errors"] as? [String] == [error], "\(answer.text)")
+    }
+
     @Test func previewIsAnHTMLPageWithReferencePrices() {
         let page = service.send("GET", "/v1/apps/lingualeap/paywalls/main/preview", query: ["locale": "ar"])
         #expect(page.status == 200)

@@ -95,6 +95,18 @@ import TollgateCLI
             "prices.yaml:3:39: error: the price of 'com.example.photocollage.removeads' in prices must be a decimal amount; found '2,99'"))
     }
 
+    /// A prices file amount with more decimals than its currency has (ICU's count), or a currency not in use, is
+    /// a finding at its place; nothing is rounded and nothing is rendered.
+    @Test(arguments: ["usd-three-decimals", "clp-decimals", "withdrawn-currency"])
+    func pricesBeyondTheCurrencysDigitsAreErrors(_ name: String) {
+        let result = Self.run(["render", "--app", "photocollage", "--prices", "Tests/Fixtures/cli/prices/\(name).yaml"])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        if let mismatch = Golden.check(result.stderr, against: Fixtures.path("cli/prices/\(name).out")) {
+            Issue.record("\(mismatch)")
+        }
+    }
+
     @Test func usageMistakesExitWithTwo() {
         let unknown = Self.run(["render", "--app", "photocollage", "--paywall", "mian"])
         #expect(unknown.exitCode == 2)

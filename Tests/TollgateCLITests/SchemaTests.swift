@@ -23,6 +23,8 @@ import TollgateCLI
         InvalidCase(file: "unknown-key.yaml", keyword: "additionalProperties", path: "/ads", rule: "unknown-key"),
         InvalidCase(file: "bad-product-type.yaml", keyword: "enum", path: "/products/0/type", rule: "invalid-value"),
         InvalidCase(file: "missing-app-id.yaml", keyword: "required", path: "/app", rule: "missing-key"),
+        InvalidCase(file: "pending-grant.yaml", keyword: "enum", path: "/entitlements/pending",
+                    rule: "state-never-grants"),
         // jsonschema reports a bad property name as its `propertyNames` pattern, at the mapping.
         InvalidCase(file: "bad-currency-code.yaml", keyword: "pattern", path: "/products/0/reference_prices",
                     rule: "reference-price-invalid"),

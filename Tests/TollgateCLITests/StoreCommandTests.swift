@@ -211,7 +211,8 @@ struct StoreProject {
         ("photocollage", "7",
          "'photocollage' has no published version '7'; 'tollgate history --app photocollage' lists them"),
         ("photocollage", "zz", "'photocollage' has no published version 'zz'"),
-        ("photocolage", "1", "'photocolage' has no published version '1'"),
+        ("photocolage", "1",
+         "'photocolage' has no published version '1': the store holds no app 'photocolage' (it holds 'photocollage')\n"),
     ])
     func rollbackToAnUnknownOrAmbiguousReferenceExitsWithTwo(app: String, reference: String, message: String) throws {
         let project = try StoreProject("rollback-bad")

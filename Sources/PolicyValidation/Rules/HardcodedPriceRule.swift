@@ -41,8 +41,13 @@ struct HardcodedPriceRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         app.templates.flatMap(\.messageSites).compactMap { site in
             guard case .success(let pattern) = site.message.pattern,
-                  let price = pattern.literalTexts.lazy.compactMap(Self.price(in:)).first else { return nil }
-            return finding("\(site.place) contains the hard-coded price '\(price)'", at: site.message.text.span,
+                  let (text, range) = pattern.literalTexts.lazy.compactMap({ text in
+                      Self.priceRange(in: text.value).map { (text, $0) }
+                  }).first
+            else { return nil }
+            let price = String(String.UnicodeScalarView(Array(text.value.unicodeScalars)[range]))
+            return finding("\(site.place) contains the hard-coded price '\(price)'",
+                           at: site.message.span(of: text.messageRange(of: range)),
                            help: "write '{price}' (or '{intro_price}', '{price_per_month}'): the store's price "
                                + "is formatted in the user's currency at run time")
         }
@@ -54,10 +59,15 @@ struct HardcodedPriceRule: Rule {
     }
 
     /// The first amount next to a currency mark in `text`, as written ('$4.99', '3,900원'), or nil.
+    static func price(in text: String) -> String? {
+        priceRange(in: text).map { String(String.UnicodeScalarView(Array(text.unicodeScalars)[$0])) }
+    }
+
+    /// The scalar range of the first amount next to a currency mark in `text`, mark included, or nil.
     ///
     /// Finds each number (digits, with separators between digits) and looks for a mark right after it,
     /// then right before it, white space allowed between: the work is linear in the text.
-    static func price(in text: String) -> String? {
+    static func priceRange(in text: String) -> Range<Int>? {
         guard text.unicodeScalars.contains(where: isDigit) else { return nil }
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -74,10 +84,10 @@ struct HardcodedPriceRule: Rule {
             }
             index = last + 1
             if let end = markEnd(after: last + 1, in: scalars) {
-                return String(String.UnicodeScalarView(scalars[first..<end]))
+                return first..<end
             }
             if let start = markStart(before: first, in: scalars) {
-                return String(String.UnicodeScalarView(scalars[start...last]))
+                return start..<(last + 1)
             }
         }
         return nil
@@ -137,8 +147,8 @@ struct CurrencyMark: Sendable {
 
 extension MessagePattern {
     /// The literal text of the message and of every plural and select case, arguments left out.
-    fileprivate var literalTexts: [String] {
-        parts.flatMap { part -> [String] in
+    fileprivate var literalTexts: [MessageText] {
+        parts.flatMap { part -> [MessageText] in
             switch part {
             case .text(let text): [text]
             case .argument, .pound: []

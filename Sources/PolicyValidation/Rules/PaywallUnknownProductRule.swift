@@ -14,8 +14,8 @@ struct PaywallUnknownProductRule: Rule {
         """
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        let known = app.policy.products.map(\.id.value)
-        let declared = Set(known)
+        let declared = Set(app.policy.products.map(\.id.value))
+        let known = app.policy.suggestableProductIDs
         return app.policy.paywalls.flatMap { paywall in
             paywall.products.filter { !declared.contains($0.value) }.map { product in
                 finding("paywall '\(paywall.id.value)' lists unknown product '\(product.value)'", at: product.span,

@@ -17,6 +17,16 @@ struct ProductIDFormatRule: Rule {
 
     static let maxLength = 100
 
+    /// What a valid id looks like, for help lines.
+    static let example = "'com.example.app.premium.monthly'"
+
+    /// Whether the stores accept `id`, so that a finding may suggest it.
+    static func isValid(_ id: String) -> Bool {
+        let scalars = id.unicodeScalars
+        guard let first = scalars.first else { return false }
+        return isLowercaseOrDigit(first) && scalars.count <= maxLength && scalars.allSatisfy(isAllowed)
+    }
+
     func check(_ app: AppSources) -> [Diagnostic] {
         app.policy.products.flatMap { product in check(product.id) }
     }
@@ -24,7 +34,7 @@ struct ProductIDFormatRule: Rule {
     private func check(_ id: Located<String>) -> [Diagnostic] {
         let scalars = id.value.unicodeScalars
         guard let first = scalars.first else {
-            return [finding("product id is empty", at: id.span, help: "write an id such as 'com.example.app.premium'")]
+            return [finding("product id is empty", at: id.span, help: "write an id such as \(Self.example)")]
         }
         var findings: [Diagnostic] = []
         var refused: [Unicode.Scalar] = []
@@ -34,16 +44,21 @@ struct ProductIDFormatRule: Rule {
         if !refused.isEmpty {
             let list = refused.map { "'\($0.escaped(asASCII: false))'" }.joined(separator: ", ")
             findings.append(finding("product id '\(id.value)' contains \(list); expected only letters, digits, "
-                                        + "'.', '_' and '-'", at: id.span))
+                                        + "'.', '_' and '-'", at: id.span,
+                                    help: "write the id with ASCII letters, digits, '.', '_' and '-' only, such as "
+                                        + Self.example))
         }
         if Self.isAllowed(first), !Self.isLowercaseOrDigit(first) {
+            let lowered = id.value.prefix(1).lowercased() + id.value.dropFirst()
             findings.append(finding("product id '\(id.value)' starts with '\(first)'; Google Play needs a lowercase "
                                         + "letter or digit first", at: id.span,
-                                    help: "write '\(id.value.prefix(1).lowercased() + id.value.dropFirst())'"))
+                                    help: Self.isValid(lowered) ? "write '\(lowered)'"
+                                        : "start the id with a lowercase letter or digit, such as \(Self.example)"))
         }
         if scalars.count > Self.maxLength {
             findings.append(finding("product id is \(scalars.count) characters long; the limit is \(Self.maxLength)",
-                                    at: id.span))
+                                    at: id.span, help: "shorten it to \(Self.maxLength) characters or fewer before it "
+                                        + "is first published"))
         }
         return findings
     }

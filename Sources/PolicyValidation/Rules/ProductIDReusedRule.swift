@@ -15,14 +15,21 @@ struct ProductIDReusedRule: Rule {
         """
 
     /// The published products by app id.
-    var baselines: [String: ProductBaseline] = [:]
+    let baselines: [String: ProductBaseline]
 
     func check(_ app: AppSources) -> [Diagnostic] {
         guard let baseline = baselines[app.policy.app.id.value] else { return [] }
         return app.policy.products.filter { baseline.removed.contains($0.id.value) }.map { product in
-            finding("product id '\(product.id.value)' was published and later removed (\(baseline.source)); "
-                    + "product ids cannot be used again", at: product.id.span,
-                    help: "give this product a new id, such as '\(product.id.value).v2'")
+            Self.finding(product, source: baseline.source)
         }
+    }
+
+    /// The finding for `product`, whose id `source` says was published and later removed: the one
+    /// wording of validation and of a publish the store refused.
+    static func finding(_ product: Product, source: String) -> Diagnostic {
+        Diagnostic(rule: id, severity: severity,
+                   message: "product id '\(product.id.value)' was published and later removed (\(source)); "
+                       + "product ids cannot be used again",
+                   span: product.id.span, help: "give this product a new id, such as '\(product.id.value).v2'")
     }
 }

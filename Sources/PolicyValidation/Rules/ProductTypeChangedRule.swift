@@ -18,7 +18,7 @@ struct ProductTypeChangedRule: Rule {
         """
 
     /// The published products by app id.
-    var baselines: [String: ProductBaseline] = [:]
+    let baselines: [String: ProductBaseline]
 
     func check(_ app: AppSources) -> [Diagnostic] {
         guard let baseline = baselines[app.policy.app.id.value] else { return [] }
@@ -26,10 +26,17 @@ struct ProductTypeChangedRule: Rule {
             guard let published = baseline.types[product.id.value], published != product.type.value.rawValue else {
                 return nil
             }
-            return finding("product '\(product.id.value)' was published as '\(published)' (\(baseline.source)); "
-                           + "its type cannot change to '\(product.type.value.rawValue)'",
-                           at: product.type.span,
-                           help: "keep 'type: \(published)', or sell the new kind of product under a new id")
+            return Self.finding(product, published: published, source: baseline.source)
         }
+    }
+
+    /// The finding for `product`, which `source` says was published with type `published`: the one
+    /// wording of validation and of a publish the store refused.
+    static func finding(_ product: Product, published: String, source: String) -> Diagnostic {
+        Diagnostic(rule: id, severity: severity,
+                   message: "product '\(product.id.value)' was published as '\(published)' (\(source)); "
+                       + "its type cannot change to '\(product.type.value.rawValue)'",
+                   span: product.type.span,
+                   help: "keep 'type: \(published)', or sell the new kind of product under a new id")
     }
 }

@@ -10,11 +10,15 @@ struct ReferencePriceInvalidRule: Rule {
     static let summary = "a reference price has an unknown currency code or an amount that is not a plain decimal"
     static let explanation = """
         Reference prices drive previews, per-month comparisons and the cheapest-first order of upsells. \
-        Each key is an ISO 4217 currency code (three uppercase letters, such as USD, EUR, KRW) and each \
-        amount a decimal string without sign, currency symbol or thousands separators, with at most the \
-        currency's minor-unit digits: none for JPY and KRW, three for BHD, KWD, OMR, JOD and TND, two \
-        otherwise. Quote amounts ("2.99") so YAML keeps them as written.
+        Each key is an ISO 4217 currency code in use (three uppercase letters, such as USD, EUR, KRW) and \
+        each amount a decimal string without sign, currency symbol or thousands separators, with at most \
+        the currency's minor-unit digits as ICU's CLDR data gives them: none for JPY, KRW, CLP, VND and \
+        ISK, three for BHD, KWD, OMR, JOD and TND, two for most others. Quote amounts ("2.99") so YAML \
+        keeps them as written.
         """
+
+    /// ICU's minor-unit digits, which also tell which codes are currencies.
+    let currencyDigits: CurrencyDigits
 
     func check(_ app: AppSources) -> [Diagnostic] {
         app.policy.products.flatMap { product in
@@ -24,30 +28,39 @@ struct ReferencePriceInvalidRule: Rule {
 
     private func check(_ price: ReferencePrice) -> [Diagnostic] {
         let code = price.currency
-        guard ISOCurrency.isKnown(code.value) else {
+        guard let digits = digits(of: code.value) else {
             let upper = code.value.uppercased()
-            let help = upper != code.value && ISOCurrency.isKnown(upper) ? "write '\(upper)'" : nil
-            let expected = ISOCurrency.isWellFormed(code.value) ? "a code" : "three uppercase letters"
+            let help = upper != code.value && digits(of: upper) != nil ? "write '\(upper)'" : nil
+            let expected = Self.isWellFormed(code.value) ? "a code" : "three uppercase letters"
             return [finding("'\(code.value)' is not an ISO 4217 currency code; expected \(expected) such as USD, EUR "
                                 + "or JPY", at: code.span, help: help)] + checkAmount(price.amount, currency: nil)
         }
-        return checkAmount(price.amount, currency: code.value)
+        return checkAmount(price.amount, currency: (code.value, digits))
+    }
+
+    /// The minor-unit digits of `code`, or nil when it is not a currency code.
+    private func digits(of code: String) -> Int? {
+        Self.isWellFormed(code) ? currencyDigits(code) : nil
+    }
+
+    /// Whether `code` is three uppercase ASCII letters.
+    private static func isWellFormed(_ code: String) -> Bool {
+        code.unicodeScalars.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
     }
 
     /// The amount's form and, when the currency is known, its number of fraction digits.
-    private func checkAmount(_ amount: Located<String>, currency: String?) -> [Diagnostic] {
+    private func checkAmount(_ amount: Located<String>, currency: (code: String, digits: Int)?) -> [Diagnostic] {
         let text = amount.value
         guard let digits = Decimal.fractionDigits(ofPolicyAmount: text) else {
             return [finding("reference price '\(text)' is not a plain decimal amount; expected digits with an "
                                 + "optional '.' and fraction, such as '2.99'", at: amount.span,
                             help: Self.fix(text).map { "write '\($0)'" })]
         }
-        guard let currency, digits > ISOCurrency.fractionDigits(of: currency) else { return [] }
-        let allowed = ISOCurrency.fractionDigits(of: currency)
-        let places = allowed == 0 ? "no decimal places" : "at most \(allowed) decimal places"
+        guard let currency, digits > currency.digits else { return [] }
+        let places = currency.digits == 0 ? "no decimal places" : "at most \(currency.digits) decimal places"
         let has = digits == 1 ? "1 decimal place" : "\(digits) decimal places"
-        return [finding("reference price '\(text)' has \(has); \(currency) has \(places)",
-                        at: amount.span)]
+        return [finding("reference price '\(text)' has \(has); \(currency.code) has \(places)",
+                        at: amount.span, help: "write the price as the store shows it, with \(places)")]
     }
 
     /// A plain spelling of an amount written with thousands separators or a decimal comma, when that is clear.

@@ -13,14 +13,17 @@ struct TemplateMessageSyntaxRule: Rule {
         Template messages are ICU MessageFormat, the format translation platforms use: variables in braces \
         ('{price}'), plurals ('{period_count, plural, one {# month} other {# months}}') and literal braces \
         or apostrophes quoted with apostrophes ('it''s', "'{'"). A message that does not parse cannot be \
-        rendered. The message names the problem and the character where it is; fix the text there.
+        rendered. The finding names the problem and points at it in the file; fix the text there.
         """
 
     func check(_ app: AppSources) -> [Diagnostic] {
         app.templates.flatMap(\.messageSites).compactMap { site in
             guard case .failure(let error) = site.message.pattern else { return nil }
-            return finding("\(site.place) is not valid MessageFormat: \(error.message) (character \(error.offset + 1))",
-                           at: site.message.span(of: error.offset..<(error.offset + 1)), help: error.help)
+            let related = error.note.map { note in
+                [Diagnostic.Related(span: site.message.span(of: note.range), message: note.message)]
+            } ?? []
+            return finding("\(site.place) is not valid MessageFormat: \(error.message)",
+                           at: site.message.span(of: error.range), help: error.help, related: related)
         }
     }
 }

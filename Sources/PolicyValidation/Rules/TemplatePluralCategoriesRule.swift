@@ -22,12 +22,11 @@ struct TemplatePluralCategoriesRule: Rule {
         as a deliberate choice. The categories come from ICU's CLDR data.
         """
 
-    /// Where the categories come from; without them the rule checks nothing.
-    var categories: PluralCategories?
+    /// Where the categories come from.
+    let categories: PluralCategories
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        guard let categories else { return [] }
-        return app.templates.flatMap { templates -> [Diagnostic] in
+        app.templates.flatMap { templates -> [Diagnostic] in
             let locale = templates.locale.value
             guard let required = categories(locale) else { return [] }
             return templates.paywallSites.flatMap { site -> [Diagnostic] in

@@ -16,8 +16,8 @@ struct UnknownProductRule: Rule {
         """
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        let known = app.policy.products.map(\.id.value)
-        let declared = Set(known)
+        let declared = Set(app.policy.products.map(\.id.value))
+        let known = app.policy.suggestableProductIDs
         var references: [(Located<String>, String)] = []
         for group in app.policy.subscriptionGroups {
             references += group.levels.map { ($0, "subscription group '\(group.id.value)' lists") }

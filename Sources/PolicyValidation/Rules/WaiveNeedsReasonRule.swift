@@ -14,7 +14,7 @@ struct WaiveNeedsReasonRule: Rule {
         """
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        let known = Validator.standardRules.map { type(of: $0).id }
+        let known = Validator.ruleTypes.map { $0.id }
         return app.policy.review.waivers.flatMap { waiver -> [Diagnostic] in
             if !known.contains(waiver.rule.value) {
                 return [finding("waiver names unknown rule '\(waiver.rule.value)'", at: waiver.rule.span,

@@ -18,8 +18,11 @@ struct YearlyNotCheaperRule: Rule {
         average month). Fix the price, or waive the rule if the pricing is intended.
         """
 
+    /// ICU's minor-unit digits, to write amounts as the currency does.
+    let currencyDigits: CurrencyDigits
+
     func check(_ app: AppSources) -> [Diagnostic] {
-        let plans = app.policy.products.compactMap { Plan($0, policy: app.policy) }
+        let plans = app.policy.products.compactMap { Plan($0, policy: app.policy, currencyDigits: currencyDigits) }
         var findings: [Diagnostic] = []
         for (index, first) in plans.enumerated() {
             for second in plans[(index + 1)...] where first.group == second.group && first.tiers == second.tiers {
@@ -39,9 +42,8 @@ struct YearlyNotCheaperRule: Rule {
             guard let shortPrice = short.prices.first(where: { $0.currency == currency }),
                   longPrice.amount * short.months > shortPrice.amount * long.months else { continue }
             let perMonth = Self.texts(longPrice.amount / long.months, shortPrice.amount / short.months,
-                                      currency: currency)
-            let bound = (shortPrice.amount / short.months * long.months)
-                .policyText(fractionDigits: ISOCurrency.fractionDigits(of: currency))
+                                      digits: longPrice.digits)
+            let bound = (shortPrice.amount / short.months * long.months).policyText(fractionDigits: longPrice.digits)
             return finding(
                 "'\(long.id)' (\(long.period)) costs \(perMonth.0) \(currency) per month, more than "
                     + "'\(short.id)' (\(short.period)) at \(perMonth.1) \(currency) per month",
@@ -54,8 +56,7 @@ struct YearlyNotCheaperRule: Rule {
     }
 
     /// Two per-month prices with the currency's digits, or more digits where those would show them equal.
-    private static func texts(_ a: Decimal, _ b: Decimal, currency: String) -> (String, String) {
-        let digits = ISOCurrency.fractionDigits(of: currency)
+    private static func texts(_ a: Decimal, _ b: Decimal, digits: Int) -> (String, String) {
         for extra in 0...4 {
             let texts = (a.policyText(fractionDigits: digits + extra), b.policyText(fractionDigits: digits + extra))
             if texts.0 != texts.1 { return texts }
@@ -64,7 +65,8 @@ struct YearlyNotCheaperRule: Rule {
     }
 }
 
-/// An auto-renewable product with a valid period, the tiers it reaches and its parsable reference prices.
+/// An auto-renewable product with a valid period, the tiers it reaches and its parsable reference prices in
+/// known currencies (reference-price-invalid reports the others).
 private struct Plan {
     var id: String
     var group: String
@@ -73,14 +75,15 @@ private struct Plan {
     var tiers: Set<String>
     var prices: [Price]
 
-    /// A reference price as a number, with where its amount is written.
+    /// A reference price as a number, with its currency's digits and where its amount is written.
     struct Price {
         var currency: String
+        var digits: Int
         var amount: Decimal
         var span: SourceSpan
     }
 
-    init?(_ product: Product, policy: Policy) {
+    init?(_ product: Product, policy: Policy, currencyDigits: CurrencyDigits) {
         guard product.type.value == .autoRenewable, let group = product.group?.value,
               let period = product.period?.value, let months = ISOPeriod(period)?.monthsApproximation, months > 0
         else { return nil }
@@ -90,9 +93,9 @@ private struct Plan {
         self.months = months
         tiers = policy.closure(of: product.grants.map(\.value))
         prices = product.referencePrices.compactMap { price in
-            Decimal(policyAmount: price.amount.value).map {
-                Price(currency: price.currency.value, amount: $0, span: price.amount.span)
-            }
+            guard let digits = currencyDigits(price.currency.value),
+                  let amount = Decimal(policyAmount: price.amount.value) else { return nil }
+            return Price(currency: price.currency.value, digits: digits, amount: amount, span: price.amount.span)
         }
     }
 }

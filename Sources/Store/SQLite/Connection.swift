@@ -18,7 +18,7 @@ package final class Connection {
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(handle)
-            throw SQLiteError(code: status, message: message, sql: nil)
+            throw SQLiteError.failed(code: status, message: message, sql: nil)
         }
         self.handle = handle
         self.path = path
@@ -58,7 +58,7 @@ package final class Connection {
 
     /// The error SQLite reports for `status` on this connection.
     func error(_ status: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle) != 0 ? sqlite3_extended_errcode(handle) : status,
-                    message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        SQLiteError.failed(code: sqlite3_extended_errcode(handle) != 0 ? sqlite3_extended_errcode(handle) : status,
+                           message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 }

@@ -1,19 +1,53 @@
-/// A failure reported by SQLite: its result code, its message and the statement that failed.
-package struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// SQLite's extended result code, such as 26 (`SQLITE_NOTADB`) or 5 (`SQLITE_BUSY`).
-    package var code: Int32
-    package var message: String
-    /// The SQL that failed, or nil for opening and closing.
-    package var sql: String?
+/// A failure reported by SQLite, or a row that does not hold what the statement promised.
+package enum SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// SQLite refused: its extended result code, such as 26 (`SQLITE_NOTADB`) or 5 (`SQLITE_BUSY`), its
+    /// message, and the SQL that failed (nil for opening and closing).
+    case failed(code: Int32, message: String, sql: String?)
+    /// A column read as a value holds NULL.
+    case unexpectedNull(column: String, sql: String)
+    /// A column holds another type than the one read, such as text where an integer was expected.
+    case typeMismatch(column: String, expected: String, found: String, sql: String)
+    /// A row was read by a column the statement does not return.
+    case noSuchColumn(String, sql: String)
+    /// A statement that must return one row returned none.
+    case noRow(sql: String)
 
     package var description: String {
-        "\(message) (SQLite code \(code))" + (sql.map { " in: \($0)" } ?? "")
+        switch self {
+        case .failed(let code, let message, let sql):
+            "\(message) (SQLite code \(code))" + (sql.map { " in: \($0)" } ?? "")
+        case .unexpectedNull(let column, let sql):
+            "column '\(column)' is NULL where a value is required in: \(sql)"
+        case .typeMismatch(let column, let expected, let found, let sql):
+            "column '\(column)' holds \(found) where \(expected) is expected in: \(sql)"
+        case .noSuchColumn(let column, let sql):
+            "no column '\(column)' in: \(sql)"
+        case .noRow(let sql):
+            "no row where one is required in: \(sql)"
+        }
+    }
+
+    /// SQLite's extended result code, or nil when the row, not SQLite, is at fault.
+    package var code: Int32? {
+        if case .failed(let code, _, _) = self { code } else { nil }
     }
 
     /// Whether the file is not an SQLite database (`SQLITE_NOTADB`).
-    package var isNotADatabase: Bool { code & 0xFF == 26 }
+    package var isNotADatabase: Bool { primaryCode == 26 }
     /// Whether another connection holds the lock (`SQLITE_BUSY`).
-    package var isBusy: Bool { code & 0xFF == 5 }
-    /// Whether the database or its folder cannot be written (`SQLITE_READONLY`, `SQLITE_CANTOPEN`).
-    package var isReadOnly: Bool { code & 0xFF == 8 }
+    package var isBusy: Bool { primaryCode == 5 }
+    /// Whether the database or its folder cannot be written (`SQLITE_READONLY`).
+    package var isReadOnly: Bool { primaryCode == 8 }
+    /// Whether the file cannot be opened or created (`SQLITE_CANTOPEN`).
+    package var isCannotOpen: Bool { primaryCode == 14 }
+    /// Whether SQLite found the file damaged (`SQLITE_CORRUPT`), or a row holds what the schema forbids.
+    package var isCorrupt: Bool {
+        switch self {
+        case .failed: primaryCode == 11
+        case .unexpectedNull, .typeMismatch: true
+        case .noSuchColumn, .noRow: false
+        }
+    }
+
+    private var primaryCode: Int32? { code.map { $0 & 0xFF } }
 }

@@ -1,0 +1,10 @@
+import PolicyValidation
+import Rendering
+
+extension ValidationContext {
+    /// ICU's plural data and currency digits, as the command line and the service pass them.
+    static func icu(baselines: [String: ProductBaseline]? = nil) -> ValidationContext {
+        ValidationContext(pluralCategories: CLDRPlurals.categories(of:),
+                          currencyDigits: CLDRCurrencies.fractionDigits(of:), baselines: baselines)
+    }
+}

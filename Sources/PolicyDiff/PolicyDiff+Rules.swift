@@ -38,7 +38,7 @@ extension Pair {
         return changes
     }
 
-    private func describe(_ placement: Placement) -> String {
+    private func describe(_ placement: AdPlacement) -> String {
         placement.format.value.rawValue + (placement.minInterval.map { ", at most every \($0.value)" } ?? "")
     }
 

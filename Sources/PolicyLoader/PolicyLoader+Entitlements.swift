@@ -65,12 +65,12 @@ extension NodeReader {
             placements: placements, span: node.span)
     }
 
-    private mutating func placement(_ id: Located<String>, _ node: Node) -> Placement? {
+    private mutating func placement(_ id: Located<String>, _ node: Node) -> AdPlacement? {
         let what = "placement '\(id.value)'"
         guard let fields = mapping(node, what, allowed: Self.placementKeys, required: Self.placementRequiredKeys),
               let format = fields["format"].flatMap({ value($0, "format of \(what)", as: AdFormat.self) })
         else { return nil }
-        return Placement(id: id, format: format,
+        return AdPlacement(id: id, format: format,
                          minInterval: fields["min_interval"].flatMap { string($0, "min_interval of \(what)") })
     }
 }

@@ -15,7 +15,7 @@ package enum PolicyLoader {
     package static let format = "tollgate/v1"
 
     static let topLevelKeys = ["format", "app", "tiers", "products", "subscription_groups", "features",
-                               "entitlements", "ads", "paywalls", "review"]
+                               "entitlements", "ads", "paywalls", "placements", "experiments", "review"]
     /// The top-level keys the loader requires besides `format`, which it checks on its own.
     static let requiredTopLevelKeys = ["app"]
 
@@ -28,7 +28,7 @@ package enum PolicyLoader {
         guard let root = reader.document(bytes, file: file, limits: limits, kind: "policy", format: format) else {
             return Loaded(value: nil, diagnostics: reader.diagnostics)
         }
-        let policy = reader.policy(root, file: file)
+        let policy = reader.policy(root, file: file, bytes: bytes)
         return Loaded(value: policy, diagnostics: reader.diagnostics)
     }
 }
@@ -62,7 +62,7 @@ extension NodeReader {
         return format
     }
 
-    mutating func policy(_ root: Node, file: String) -> Policy? {
+    mutating func policy(_ root: Node, file: String, bytes: [UInt8]) -> Policy? {
         guard let fields = mapping(root, "the policy", allowed: PolicyLoader.topLevelKeys,
                                    required: PolicyLoader.requiredTopLevelKeys) else {
             return nil
@@ -76,10 +76,12 @@ extension NodeReader {
         let entitlements = fields["entitlements"].map { self.entitlements($0) } ?? .defaults(at: .wholeFile(file))
         let ads = self.ads(fields["ads"], in: root)
         let paywalls = fields["paywalls"].map { self.paywalls($0) } ?? []
+        let placements = fields["placements"].map { self.placements($0, source: YAMLSourceText(bytes)) } ?? []
+        let experiments = fields["experiments"].map { self.experiments($0) } ?? []
         let review = self.review(fields["review"], in: root)
         guard let format, let app, let entitlements, let ads, let review else { return nil }
         return Policy(file: file, format: format, app: app, tiers: tiers, products: products,
                       subscriptionGroups: groups, features: features, entitlements: entitlements, ads: ads,
-                      paywalls: paywalls, review: review)
+                      paywalls: paywalls, placements: placements, experiments: experiments, review: review)
     }
 }

@@ -10,7 +10,7 @@ package enum AdFormat: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One place in the app where an ad may show.
-package struct Placement: Hashable, Sendable {
+package struct AdPlacement: Hashable, Sendable {
     package var id: Located<String>
     package var format: Located<AdFormat>
     package var minInterval: Located<String>?
@@ -26,10 +26,10 @@ package struct Placement: Hashable, Sendable {
 package struct AdRules: Hashable, Sendable {
     package var hideUntilSynced: Located<Bool>
     package var requireConsent: Located<Bool>
-    package var placements: [Placement]
+    package var placements: [AdPlacement]
     package var span: SourceSpan
 
-    package init(hideUntilSynced: Located<Bool>, requireConsent: Located<Bool>, placements: [Placement],
+    package init(hideUntilSynced: Located<Bool>, requireConsent: Located<Bool>, placements: [AdPlacement],
                  span: SourceSpan) {
         self.hideUntilSynced = hideUntilSynced
         self.requireConsent = requireConsent

@@ -13,12 +13,15 @@ package struct Policy: Hashable, Sendable {
     package var entitlements: EntitlementRules
     package var ads: AdRules
     package var paywalls: [Paywall]
+    package var placements: [Placement]
+    package var experiments: [Experiment]
     package var review: ReviewRules
 
     package init(
         file: String, format: Located<String>, app: AppInfo, tiers: [Tier], products: [Product],
         subscriptionGroups: [SubscriptionGroup], features: [Feature], entitlements: EntitlementRules,
-        ads: AdRules, paywalls: [Paywall], review: ReviewRules
+        ads: AdRules, paywalls: [Paywall], placements: [Placement] = [], experiments: [Experiment] = [],
+        review: ReviewRules
     ) {
         self.file = file
         self.format = format
@@ -30,6 +33,8 @@ package struct Policy: Hashable, Sendable {
         self.entitlements = entitlements
         self.ads = ads
         self.paywalls = paywalls
+        self.placements = placements
+        self.experiments = experiments
         self.review = review
         tierIndex = Self.index(tiers.map(\.id.value))
         productIndex = Self.index(products.map(\.id.value))

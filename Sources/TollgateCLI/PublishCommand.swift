@@ -12,24 +12,29 @@ enum PublishCommand {
     static let command = Tollgate.Command(
         name: "publish",
         summary: "validate and publish policies to the store (a channel points at the new snapshot)",
-        usage: """
-            usage: tollgate publish [--app APP] [--channel C] [-m MSG] [--author NAME] [--db FILE]
-
-            Validates every policy in Policies/ (or only APP) against what the store published before
-            (product types never change, retired ids never return) and, when nothing has an error,
-            records each as a snapshot: its compiled bundle, its policy and template files, author and
-            message, and points the channel (default production) at it. One transaction per app.
-            Publishing what the channel already serves writes nothing.
-            --db FILE     the store (default .tollgate/store.sqlite, created when missing)
-            --author      default: git's user.name, else $USER
-            Exit: 0 published (or already active), 1 the policies have errors, 2 the store failed.
-
+        discussion: """
+            Validates every policy in Policies/ (or only one app's) against what the store
+            published before (product types never change, retired ids never return) and,
+            when nothing has an error, records each as a snapshot: its compiled bundle, its
+            policy and template files, author and message; then points the channel at it.
+            One transaction per app; publishing what the channel already serves writes
+            nothing. The store is created when missing (docs/store.md). Exits 0 when
+            published (or already active), 1 when the policies have errors, 2 when the
+            store failed.
             """,
+        options: [
+            .value("--app", valueName: "app", help: "publish only this app's policy, Policies/<app>.yaml",
+                   default: .described("every policy in Policies/")),
+            .value("--channel", valueName: "channel", help: "the channel to point at the new snapshot",
+                   default: .value(defaultChannel)),
+            .value("-m", "--message", valueName: "message", help: "why, recorded in the history"),
+            .value("--author", valueName: "name", help: "who makes the change",
+                   default: .described("git's user.name, else $USER")),
+            .value("--db", valueName: "file", help: "the policy store", default: .described(Workspace.defaultStore)),
+        ],
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--app", "--channel", "-m", "--message", "--author", "--db"],
-                                      flags: [])
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
         let workspace = Workspace(context: context)
         let apps: [String]
         if let app = arguments["--app"] {
@@ -44,7 +49,7 @@ enum PublishCommand {
         var findings: [Diagnostic] = []
         var publications: [Publication] = []
         let author = workspace.author(arguments)
-        let channel = arguments["--channel"] ?? defaultChannel
+        let channel = try arguments.required("--channel")
         for app in apps {
             do {
                 let compiled = try workspace.compiledApp(app, validator: validator)
@@ -52,7 +57,7 @@ enum PublishCommand {
                     app: app, channel: channel, hash: compiled.policy.hash,
                     bundle: [UInt8](compiled.policy.bundle.canonicalJSON), files: try workspace.publishedFiles(app: app),
                     products: compiled.sources.policy.products.map { ($0.id.value, $0.type.value.rawValue) },
-                    author: author, message: arguments["-m"] ?? arguments["--message"] ?? "",
+                    author: author, message: arguments["--message"] ?? "",
                     createdAt: workspace.timestamp))
             } catch {
                 guard case .findings(let diagnostics) = error else { throw error }

@@ -27,7 +27,7 @@ enum BundleCommand {
         do {
             try json.write(to: URL(fileURLWithPath: workspace.absolute(output)), options: .atomic)
         } catch {
-            throw .failure("cannot write '\(output)': \(error.localizedDescription)")
+            throw .badArgument("cannot write '\(output)': \(Workspace.reason(error))")
         }
         return CommandResult(stderr: "wrote \(output) (\(compiled.policy.hash))\n")
     }

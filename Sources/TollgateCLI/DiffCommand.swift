@@ -84,12 +84,11 @@ extension Workspace {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute(side), isDirectory: &isDirectory) else { return nil }
         guard isDirectory.boolValue else { return side }
-        guard let app else { throw .usage("\(side) is a folder; name the app with --app") }
-        for candidate in ["Policies/\(app).yaml", "\(app).yaml"] {
-            let path = (side as NSString).appendingPathComponent(candidate)
-            if FileManager.default.fileExists(atPath: absolute(path)) { return path }
-        }
-        throw .usage("no policy for '\(app)' in \(side)")
+        guard let app else { throw .usage("'\(side)' is a folder", help: "name the app with '--app <app>'") }
+        let candidates = ["Policies/\(app).yaml", "\(app).yaml"].map { (side as NSString).appendingPathComponent($0) }
+        for path in candidates where FileManager.default.fileExists(atPath: absolute(path)) { return path }
+        throw .badArgument("no policy for app '\(app)' in '\(side)'",
+                           help: "looked for " + candidates.joined(separator: " and "))
     }
 
     /// The loaded policy and templates of a policy file; files with errors stop the command.

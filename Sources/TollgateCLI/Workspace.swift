@@ -133,13 +133,28 @@ package struct Workspace {
         do {
             return [UInt8](try handle.readToEnd() ?? Data())
         } catch {
-            throw .badArgument("cannot read '\(file)': \(error.localizedDescription)")
+            throw .badArgument("cannot read '\(file)': \(Self.reason(error))")
         }
     }
 
     private static func cannotRead(_ file: String, errno code: Int32) -> CommandError {
+        .badArgument("cannot read '\(file)': \(reason(errno: code))")
+    }
+
+    /// The system's words for `code`, lowercased the way messages start: `no such file or directory`.
+    static func reason(errno code: Int32) -> String {
         let reason = String(cString: strerror(code))
-        return .badArgument("cannot read '\(file)': \(reason.prefix(1).lowercased() + reason.dropFirst())")
+        return reason.prefix(1).lowercased() + reason.dropFirst()
+    }
+
+    /// Why a Foundation file operation failed: the system's words when it says which system error it was.
+    static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
+           underlying.domain == NSPOSIXErrorDomain {
+            return reason(errno: Int32(underlying.code))
+        }
+        return error.localizedDescription
     }
 
     /// The `*.yaml` files directly in `folder`, sorted; none when it does not exist.

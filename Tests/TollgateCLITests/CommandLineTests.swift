@@ -149,6 +149,10 @@ struct Invocation: Sendable, CustomTestStringConvertible {
         Invocation("eval-ambiguous-product", ["eval", "--app", "lingualeap", "--products", "yearly"]),
         Invocation("eval-unknown-product", ["eval", "--app", "photocollage", "--products", "premium.yaerly"]),
         Invocation("eval-unknown-product-far", ["eval", "--app", "photocollage", "--products", "gold"]),
+        Invocation("diff-folder-without-app", ["diff", ".", "Tests/Fixtures/cli/project"]),
+        Invocation("diff-folder-without-the-app", ["diff", ".", "Tests/Fixtures/cli/project", "--app", "photocollage"]),
+        Invocation("bundle-output-folder-missing", ["bundle", "--app", "photocollage", "-o", "no/such/folder/bundle.json"]),
+        Invocation("render-locale-invalid", ["render", "--app", "photocollage", "--locale", "not a tag"]),
         Invocation("render-prices-missing", ["render", "--app", "photocollage", "--prices", "no/such/prices.yaml"]),
     ])
     func errorMatchesItsGolden(invocation: Invocation) {

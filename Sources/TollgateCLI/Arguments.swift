@@ -44,7 +44,7 @@ struct Arguments: Sendable {
                 problem = problem ?? .usage("unknown option '\(name)'", help: Suggestion.didYouMean(name, in: names))
                 continue
             }
-            if Option.help.names.contains(name) {
+            if Option.helpFlag.names.contains(name) {
                 wantsHelp = true
             } else if option.isFlag {
                 if attached != nil {

@@ -12,7 +12,7 @@ extension Tollgate {
         var run: @Sendable (Arguments, CommandContext) throws(CommandError) -> CommandResult
 
         /// The declared options and `-h, --help`.
-        var allOptions: [Option] { options + [.help] }
+        var allOptions: [Option] { options + [.helpFlag] }
 
         /// The option one of whose names is `name`.
         func option(named name: String) -> Option? {

@@ -52,7 +52,7 @@ enum Help {
 
             \(generalUsage(heading: "USAGE:"))
             OPTIONS:
-            \(entry("--version", help: "show the version"))\(entry(Option.help.label, help: Option.help.help))
+            \(entry("--version", help: "show the version"))\(entry(Option.helpFlag.label, help: Option.helpFlag.help))
             SUBCOMMANDS:
             \(commands)
               See 'tollgate help <command>' for detailed help.

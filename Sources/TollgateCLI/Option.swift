@@ -43,5 +43,5 @@ struct Option: Sendable {
     var label: String { names.joined(separator: ", ") + (valueName.map { " <\($0)>" } ?? "") }
 
     /// `-h, --help`, which every command accepts.
-    static let help = Option.flag("-h", "--help", help: "show help information")
+    static let helpFlag = Option.flag("-h", "--help", help: "show help information")
 }

@@ -18,7 +18,7 @@ enum ValidateCommand {
             """,
         arguments: [
             Positional(name: "path", help: "a policy file, or a folder whose *.yaml files are policies",
-                       defaultValue: .value("Policies/"), isRequired: false, isRepeatable: true),
+                       defaultValue: .described("Policies/"), isRequired: false, isRepeatable: true),
         ],
         options: [
             .value("--format", valueName: "format", help: "the report's format", default: .value("text"),

@@ -62,7 +62,7 @@ struct Invocation: Sendable, CustomTestStringConvertible {
         for option in command.allOptions {
             #expect(options.contains("  \(option.label) ") || options.contains("  \(option.label)\n"),
                     "\(name): '\(option.label)' is not in OPTIONS")
-            if option.names != Option.help.names {
+            if option.names != Option.helpFlag.names {
                 #expect(usage.contains(option.synopsis), "\(name): '\(option.synopsis)' is not in the usage line")
             }
             for choice in option.choices {

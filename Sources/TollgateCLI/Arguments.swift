@@ -129,9 +129,10 @@ struct Arguments: Sendable {
         values[declared(option).name] ?? []
     }
 
-    /// Whether the flag `flag` is given.
-    func has(_ flag: String) -> Bool {
-        flags.contains(declared(flag).name)
+    /// Whether `option`, a flag or an option with a value, is given.
+    func has(_ option: String) -> Bool {
+        let name = declared(option).name
+        return flags.contains(name) || values[name] != nil
     }
 
     /// The value of an option the command cannot do without: given, or its declared default value.

@@ -103,7 +103,7 @@ enum Help {
         let indent = String(repeating: " ", count: prefix.count + 1)
         var lines = [prefix]
         for element in elements {
-            if lines[lines.count - 1].count + 1 + element.count > width, lines[lines.count - 1] != indent {
+            if lines[lines.count - 1].count + 1 + element.count > width {
                 lines.append(indent + element)
             } else {
                 lines[lines.count - 1] += " " + element

@@ -144,6 +144,7 @@ struct Invocation: Sendable, CustomTestStringConvertible {
         Invocation("unknown-rule-far", ["explain", "frobnicate"]),
         Invocation("explain-without-a-rule", ["explain"]),
         Invocation("explain-all-and-a-rule", ["explain", "--all", "unknown-tier"]),
+        Invocation("explain-format-without-all", ["explain", "unknown-tier", "--format", "markdown"]),
         Invocation("invalid-port", ["serve", "--port", "http"]),
         Invocation("eval-input-missing", ["eval", "--app", "photocollage", "--input", "no/such/input.json"]),
         Invocation("eval-ambiguous-product", ["eval", "--app", "lingualeap", "--products", "yearly"]),

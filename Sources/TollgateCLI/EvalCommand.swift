@@ -25,7 +25,8 @@ enum EvalCommand {
                 """, repeatable: true),
             .value("--input", valueName: "file", help: "the evaluation input as JSON; '-' reads stdin"),
             .value("--currency", valueName: "code", help: "order upsell offers by prices in this currency",
-                   default: .described("the input's, else USD when the policy has USD prices")),
+                   default: .described("the input's, else USD if the policy prices in it, else its first currency "
+                                           + "by code")),
             .value("--format", valueName: "format", help: "the decision's format", default: .value("json"),
                    choices: ["json", "text"]),
         ],

@@ -25,7 +25,9 @@ enum ExplainCommand {
             let format = try arguments.required("--format")
             return CommandResult(stdout: format == "markdown" ? table(rules) : rules.map(describe).joined(separator: "\n"))
         }
-        guard !arguments.has("--format") else { throw .usage("'--format' needs '--all'", help: "one rule is always described as text") }
+        guard !arguments.has("--format") else {
+            throw .usage("'--format' needs '--all'", help: "one rule is always described as text")
+        }
         guard let id = arguments.positional.first else {
             throw .usage("missing argument '<rule>'", help: "name a rule, or describe every rule with '--all'")
         }

@@ -14,7 +14,8 @@ enum Help {
         if !command.discussion.isEmpty { sections.append(command.discussion.trimmingTrailingNewlines) }
         sections.append(usage(command, heading: "USAGE:"))
         if !command.arguments.isEmpty {
-            sections.append("ARGUMENTS:\n" + command.arguments.map { entry("<\($0.name)>", help: help(of: $0)) }.joined())
+            let arguments = command.arguments.map { entry("<\($0.name)>", help: help(of: $0)) }
+            sections.append("ARGUMENTS:\n" + arguments.joined())
         }
         sections.append("OPTIONS:\n" + command.allOptions.map { entry($0.label, help: help(of: $0)) }.joined())
         return sections.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")

@@ -40,7 +40,8 @@ struct Invocation: Sendable, CustomTestStringConvertible {
         let result = Self.run(command.isEmpty ? ["--help"] : [command, "--help"])
         #expect(result.exitCode == 0)
         #expect(result.stderr.isEmpty)
-        if let mismatch = Golden.check(result.stdout, against: Fixtures.path("cli/help/\(command.isEmpty ? "tollgate" : command).golden")) {
+        let golden = Fixtures.path("cli/help/\(command.isEmpty ? "tollgate" : command).golden")
+        if let mismatch = Golden.check(result.stdout, against: golden) {
             Issue.record("\(mismatch)")
         }
     }
@@ -48,7 +49,8 @@ struct Invocation: Sendable, CustomTestStringConvertible {
     @Test(arguments: names)
     func helpIsTheSameHoweverItIsAsked(command: String) {
         let help = Self.run([command, "--help"])
-        for arguments in [[command, "-h"], ["help", command], [command, "--app", "x", "--help"], [command, "--nope", "-h"]] {
+        let askings = [[command, "-h"], ["help", command], [command, "--app", "x", "--help"], [command, "--nope", "-h"]]
+        for arguments in askings {
             #expect(Self.run(arguments) == help, "\(arguments)")
         }
     }
@@ -152,12 +154,13 @@ struct Invocation: Sendable, CustomTestStringConvertible {
         Invocation("eval-unknown-product-far", ["eval", "--app", "photocollage", "--products", "gold"]),
         Invocation("diff-folder-without-app", ["diff", ".", "Tests/Fixtures/cli/project"]),
         Invocation("diff-folder-without-the-app", ["diff", ".", "Tests/Fixtures/cli/project", "--app", "photocollage"]),
-        Invocation("bundle-output-folder-missing", ["bundle", "--app", "photocollage", "-o", "no/such/folder/bundle.json"]),
+        Invocation("bundle-output-folder-missing", ["bundle", "--app", "photocollage", "-o", "no/such/folder/b.json"]),
         Invocation("render-locale-invalid", ["render", "--app", "photocollage", "--locale", "not a tag"]),
         Invocation("render-prices-missing", ["render", "--app", "photocollage", "--prices", "no/such/prices.yaml"]),
     ])
     func errorMatchesItsGolden(invocation: Invocation) {
-        if let mismatch = Golden.check(invocation.transcript(), against: Fixtures.path("cli/errors/\(invocation.name).golden")) {
+        let golden = Fixtures.path("cli/errors/\(invocation.name).golden")
+        if let mismatch = Golden.check(invocation.transcript(), against: golden) {
             Issue.record("\(mismatch)")
         }
     }

@@ -71,7 +71,8 @@ import TollgateCLI
     }
 
     @Test func productsMayBeRepeated() {
-        let repeated = Self.run(["eval", "--app", "photocollage", "--products", "removeads", "--products", "premium.monthly"])
+        let repeated = Self.run(["eval", "--app", "photocollage", "--products", "removeads",
+                                 "--products", "premium.monthly"])
         #expect(repeated.exitCode == 0)
         #expect(repeated == Self.run(["eval", "--app", "photocollage", "--products", "removeads,premium.monthly"]))
     }

@@ -98,7 +98,8 @@ import TollgateCLI
     @Test func usageMistakesExitWithTwo() {
         let unknown = Self.run(["render", "--app", "photocollage", "--paywall", "mian"])
         #expect(unknown.exitCode == 2)
-        #expect(unknown.stderr.hasPrefix("error: app 'photocollage' has no paywall 'mian'\n  help: did you mean 'main'?"))
+        #expect(unknown.stderr.hasPrefix("error: app 'photocollage' has no paywall 'mian'\n"
+                                         + "  help: did you mean 'main'?"))
         let missing = Self.run(["render", "--app", "photocollage", "--prices", "Prices/nowhere.yaml"])
         #expect(missing.exitCode == 2)
         #expect(missing.stderr

@@ -14,7 +14,8 @@ import TollgateCLI
         /// Puts the obstacle at `path`.
         func make(at path: String) throws {
             switch self {
-            case .danglingLink: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "nowhere.yaml")
+            case .danglingLink:
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "nowhere.yaml")
             case .directory: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             case .fifo: try #require(mkfifo(path, 0o644) == 0, "mkfifo \(path)")
             }

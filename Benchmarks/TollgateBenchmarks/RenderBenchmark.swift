@@ -42,8 +42,8 @@ struct RenderBenchmark {
             : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(directory)
         let app = options["--app"] ?? "lingualeap"
         let workspace = Workspace(context: CommandContext(currentDirectory: root))
-        let loaded = workspace.load("Policies/\(app).yaml")
-        guard var sources = loaded.sources, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+        guard let loaded = try? workspace.load("Policies/\(app).yaml"), var sources = loaded.sources,
+              !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
             throw BenchmarkFailure("Policies/\(app).yaml or its templates do not load without errors")
         }
         let pricesFile = options["--prices"] ?? "Prices/\(app)/USA.yaml"

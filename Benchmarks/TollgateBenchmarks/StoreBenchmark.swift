@@ -116,7 +116,7 @@ struct StoreBenchmark {
     static func publication(project: String, app: String) throws -> Publication {
         let workspace = Workspace(context: CommandContext(currentDirectory: project))
         let file = "Policies/\(app).yaml"
-        guard let sources = workspace.load(file).sources else {
+        guard let sources = try workspace.load(file).sources else {
             throw BenchmarkFailure("cannot load \(project)/\(file)")
         }
         let compiled = try PolicyCompiler.compile(sources.policy)

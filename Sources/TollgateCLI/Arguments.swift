@@ -1,61 +1,143 @@
 import Diagnostics
 
-/// A command's arguments, parsed against the options and flags it declares.
-struct Arguments {
-    private(set) var positional: [String] = []
-    private(set) var values: [String: String] = [:]
-    private(set) var flags: Set<String> = []
+/// A command's arguments, parsed against the positionals, options and groups the command declares.
+struct Arguments: Sendable {
+    /// What the command line asks for: the command's help, or a run with these arguments.
+    enum Parsed: Sendable {
+        case help
+        case arguments(Arguments)
+    }
 
-    /// Parses `arguments`; `options` take a value (`--format json`, `--format=json`), `flags` do not.
-    init(_ arguments: [String], options: [String], flags: [String]) throws(CommandError) {
+    let command: Tollgate.Command
+    private(set) var positional: [String] = []
+    /// The values given, by the option's first long name.
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+
+    private init(command: Tollgate.Command) {
+        self.command = command
+    }
+
+    /// Parses `tokens` (`--format json`, `--format=json`, `-o FILE`, positionals, `--` before positionals that look
+    /// like options); `-h` or `--help` anywhere asks for help, whatever else is wrong.
+    static func parse(_ tokens: [String], for command: Tollgate.Command) throws(CommandError) -> Parsed {
+        var arguments = Arguments(command: command)
+        var problem: CommandError?
+        var wantsHelp = false
         var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
+        while index < tokens.count {
+            let token = tokens[index]
             index += 1
-            guard argument.hasPrefix("-"), argument != "-" else {
-                positional.append(argument)
-                continue
-            }
-            if argument == "--" {
-                positional += arguments[index...]
+            if token == "--" {
+                arguments.positional += tokens[index...]
                 break
             }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            guard token.hasPrefix("-"), token != "-" else {
+                arguments.positional.append(token)
+                continue
+            }
+            let parts = token.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
-            if flags.contains(name), parts.count == 1 {
-                self.flags.insert(name)
-            } else if options.contains(name) {
-                if parts.count == 2 {
-                    values[name] = parts[1]
-                } else if index < arguments.count {
-                    values[name] = arguments[index]
-                    index += 1
-                } else {
-                    throw CommandError.usage("option '\(name)' needs a value")
+            let attached = parts.count == 2 ? parts[1] : nil
+            guard let option = command.option(named: name) else {
+                let names = command.allOptions.flatMap(\.names)
+                problem = problem ?? .usage("unknown option '\(name)'", help: Suggestion.didYouMean(name, in: names))
+                continue
+            }
+            if Option.helpFlag.names.contains(name) {
+                wantsHelp = true
+            } else if option.isFlag {
+                if attached != nil {
+                    problem = problem ?? .usage("'\(option.name)' takes no value")
+                } else if arguments.flags.contains(option.name) {
+                    problem = problem ?? .usage("'\(option.name)' is given more than once")
                 }
+                arguments.flags.insert(option.name)
+            } else if let value = attached ?? (index < tokens.count ? tokens[index] : nil) {
+                if attached == nil { index += 1 }
+                problem = problem ?? arguments.add(value, to: option)
             } else {
-                let hint = Suggestion.didYouMean(name, in: options + flags).map { "; \($0)" } ?? ""
-                throw CommandError.usage("unknown option '\(name)'\(hint)")
+                problem = problem ?? .usage("'\(option.synopsis)' needs a value")
+            }
+        }
+        if wantsHelp { return .help }
+        if let problem { throw problem }
+        try arguments.checkPositionals()
+        try arguments.checkOptions()
+        return .arguments(arguments)
+    }
+
+    /// Records `value` for `option`; the problem with it, if any.
+    private mutating func add(_ value: String, to option: Option) -> CommandError? {
+        if values[option.name] != nil, !option.isRepeatable {
+            return .usage("'\(option.name)' is given more than once")
+        }
+        values[option.name, default: []].append(value)
+        guard option.choices.isEmpty || option.choices.contains(value) else {
+            return .usage("invalid value '\(value)' for '\(option.synopsis)'",
+                          help: Suggestion.help(for: value, among: option.choices, listing: "'\(option.name)' takes"))
+        }
+        return nil
+    }
+
+    private func checkPositionals() throws(CommandError) {
+        let declared = command.arguments
+        let required = declared.filter(\.isRequired).count
+        if positional.count < required {
+            throw .usage("missing argument '<\(declared[positional.count].name)>'")
+        }
+        if declared.last?.isRepeatable != true, positional.count > declared.count {
+            throw .usage("unexpected argument '\(positional[declared.count])'")
+        }
+    }
+
+    private func checkOptions() throws(CommandError) {
+        for option in command.options where option.isRequired && values[option.name] == nil {
+            throw .usage("missing required option '\(option.synopsis)'")
+        }
+        for group in command.groups {
+            let options = group.names.compactMap(command.option(named:))
+            let given = options.filter { values[$0.name] != nil || flags.contains($0.name) }
+            if given.count > 1 {
+                throw .usage("'\(given[0].name)' and '\(given[1].name)' cannot be used together")
+            }
+            if group.isRequired, given.isEmpty {
+                let choices = options.map { "'\($0.synopsis)'" }.joined(separator: " or ")
+                throw .usage("missing option \(choices)")
             }
         }
     }
 
-    subscript(option: String) -> String? { values[option] }
-
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-
-    /// The value of `option`, which must be one of `allowed`; `fallback` when absent.
-    func choice(_ option: String, _ allowed: [String], default fallback: String) throws(CommandError) -> String {
-        let value = values[option] ?? fallback
-        guard allowed.contains(value) else {
-            throw CommandError.usage("\(option) must be one of \(allowed.joined(separator: ", ")), not '\(value)'")
+    /// The declared option `name` names; reading an undeclared option is a programming error.
+    private func declared(_ name: String) -> Option {
+        guard let option = command.option(named: name) else {
+            preconditionFailure("'tollgate \(command.name)' reads '\(name)', which it does not declare")
         }
-        return value
+        return option
     }
 
-    /// The value of a required option.
+    /// The value of `option` (any of its names): the last one given, else its declared default value.
+    subscript(option: String) -> String? {
+        let option = declared(option)
+        if let value = values[option.name]?.last { return value }
+        if case .value(let value)? = option.defaultValue { return value }
+        return nil
+    }
+
+    /// Every value given to a repeatable `option`, in order.
+    func all(_ option: String) -> [String] {
+        values[declared(option).name] ?? []
+    }
+
+    /// Whether `option`, a flag or an option with a value, is given.
+    func has(_ option: String) -> Bool {
+        let name = declared(option).name
+        return flags.contains(name) || values[name] != nil
+    }
+
+    /// The value of an option the command cannot do without: given, or its declared default value.
     func required(_ option: String) throws(CommandError) -> String {
-        guard let value = values[option] else { throw CommandError.usage("missing required option \(option)") }
+        guard let value = self[option] else { throw .usage("missing required option '\(declared(option).synopsis)'") }
         return value
     }
 }

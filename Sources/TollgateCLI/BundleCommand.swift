@@ -6,27 +6,28 @@ enum BundleCommand {
     static let command = Tollgate.Command(
         name: "bundle",
         summary: "write the compiled policy bundle (JSON) for apps and the service",
-        usage: """
-            usage: tollgate bundle --app APP [-o FILE]
-
-            Validates Policies/APP.yaml and writes its compiled bundle (format tollgate-bundle/v1,
-            canonical JSON named by its sha256) to stdout or FILE. A file is replaced whole or not at all.
-
+        discussion: """
+            Validates Policies/<app>.yaml and writes its compiled bundle (format
+            tollgate-bundle/v1, canonical JSON named by its sha256) to stdout, or to a file,
+            which is replaced whole or not at all.
             """,
+        options: [
+            .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
+            .value("-o", "--output", valueName: "file", help: "write the bundle to this file instead of stdout"),
+        ],
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--app", "-o", "--output"], flags: [])
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
         let workspace = Workspace(context: context)
         let compiled = try workspace.compiledApp(try arguments.required("--app"))
         let json = compiled.policy.bundle.canonicalJSON + Data("\n".utf8)
-        guard let output = arguments["-o"] ?? arguments["--output"] else {
+        guard let output = arguments["--output"] else {
             return CommandResult(stdout: String(decoding: json, as: UTF8.self))
         }
         do {
             try json.write(to: URL(fileURLWithPath: workspace.absolute(output)), options: .atomic)
         } catch {
-            throw .failure("cannot write \(output): \(error.localizedDescription)")
+            throw .badArgument("cannot write '\(output)': \(Workspace.reason(error))")
         }
         return CommandResult(stderr: "wrote \(output) (\(compiled.policy.hash))\n")
     }

@@ -11,11 +11,6 @@ package struct CommandResult: Hashable, Sendable {
         self.stderr = stderr
         self.exitCode = exitCode
     }
-
-    /// A usage or system error: the message on stderr, exit 2.
-    static func failure(_ message: String) -> CommandResult {
-        CommandResult(stderr: "error: \(message)\n", exitCode: ExitCode.failure)
-    }
 }
 
 /// The exit codes every command shares.

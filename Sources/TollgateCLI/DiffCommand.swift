@@ -8,24 +8,31 @@ import Store
 enum DiffCommand {
     static let command = Tollgate.Command(
         name: "diff",
-        summary: "semantic diff of two policy versions: products, tiers, features and who gains or loses them",
-        usage: """
-            usage: tollgate diff A B [--app APP] [--format text|json] [--db FILE]
-
-            Each side is a published version number, a prefix of a snapshot's hash, or a path: a policy
-            file (its templates beside it, in ../Templates/APP/), or a folder holding Policies/ (such as
-            an older checkout). --app names the app when a side does not (default: the store's only app,
-            or B's app). Lists products added, removed or changed; tiers and what they include; features
-            moving between tiers with the products whose buyers gain or lose them; ad rules and
-            placements; entitlement states; paywalls; template messages per locale.
-
+        summary: "what changes between two policy versions, and who gains or loses what",
+        discussion: """
+            Lists products added, removed or changed; tiers and what they include;
+            features moving between tiers with the products whose buyers gain or lose
+            them; ad rules and placements; entitlement states; paywalls; template messages
+            per locale.
             """,
+        arguments: [
+            Positional(name: "old", help: """
+                a published version number, a prefix of a snapshot's hash, or a path: a policy file (its templates \
+                beside it, in ../Templates/<app>/), or a folder holding Policies/ (such as an older checkout)
+                """),
+            Positional(name: "new", help: "the same, for the newer side"),
+        ],
+        options: [
+            .value("--app", valueName: "app", help: "the app, when a side does not name it",
+                   default: .described("the new side's app, else the store's only app")),
+            .value("--format", valueName: "format", help: "the diff's format", default: .value("text"),
+                   choices: ["text", "json"]),
+            .value("--db", valueName: "file", help: "the policy store", default: .described(Workspace.defaultStore)),
+        ],
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--app", "--format", "--db"], flags: [])
-        let format = try arguments.choice("--format", ["text", "json"], default: "text")
-        guard arguments.positional.count == 2 else { throw .usage("give two sides to compare") }
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
+        let format = try arguments.required("--format")
         let workspace = Workspace(context: context)
         let (oldSide, newSide) = (arguments.positional[0], arguments.positional[1])
         let newFile = try workspace.policyPath(newSide, app: arguments["--app"])
@@ -77,17 +84,16 @@ extension Workspace {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute(side), isDirectory: &isDirectory) else { return nil }
         guard isDirectory.boolValue else { return side }
-        guard let app else { throw .usage("\(side) is a folder; name the app with --app") }
-        for candidate in ["Policies/\(app).yaml", "\(app).yaml"] {
-            let path = (side as NSString).appendingPathComponent(candidate)
-            if FileManager.default.fileExists(atPath: absolute(path)) { return path }
-        }
-        throw .usage("no policy for '\(app)' in \(side)")
+        guard let app else { throw .usage("'\(side)' is a folder", help: "name the app with '--app <app>'") }
+        let candidates = ["Policies/\(app).yaml", "\(app).yaml"].map { (side as NSString).appendingPathComponent($0) }
+        for path in candidates where FileManager.default.fileExists(atPath: absolute(path)) { return path }
+        throw .badArgument("no policy for app '\(app)' in '\(side)'",
+                           help: "looked for " + candidates.joined(separator: " and "))
     }
 
     /// The loaded policy and templates of a policy file; files with errors stop the command.
     func sources(of file: String) throws(CommandError) -> AppSources {
-        let loaded = load(file)
+        let loaded = try load(file)
         guard let sources = loaded.sources else { throw .findings(loaded.diagnostics.sorted(by: Diagnostic.sourceOrder)) }
         return sources
     }

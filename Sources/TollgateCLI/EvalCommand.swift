@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import TollgateEvaluation
 
@@ -6,26 +7,38 @@ enum EvalCommand {
     static let command = Tollgate.Command(
         name: "eval",
         summary: "evaluate an entitlement set: features, ads, upsell, reasons",
-        usage: """
-            usage: tollgate eval --app APP (--products IDS | --input FILE|-) [--currency CODE] [--format json|text]
+        discussion: """
+            Evaluates Policies/<app>.yaml for one user and prints the decision: the tiers
+            held, each feature locked or unlocked and why, whether ads show, and which
+            products would unlock each locked feature. --products is the quick form: each
+            product active, the store synced, ads consent granted, now. --input gives the
+            whole input (docs/evaluation.md):
 
-            --products id,id   each product active, store synced, ads consent granted, now
-            --input FILE       the evaluation input, see docs/evaluation.md ('-' reads stdin):
-                               { "entitlements": [{ "product": …, "state": …, "expires": … }],
-                                 "synced": true, "consent": "granted", "now": "2026-11-29T12:00:00Z" }
-            --currency CODE    order upsell offers by prices in CODE (default USD)
-
+              { "entitlements": [{ "product": …, "state": …, "expires": … }],
+                "synced": true, "consent": "granted", "now": "2026-11-29T12:00:00Z" }
             """,
+        options: [
+            .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
+            .value("--products", valueName: "ids", help: """
+                products by id, by the short name the text format prints (the id without the bundle id) or by the \
+                end of the id after a dot when only one id ends so; comma-separated
+                """, repeatable: true),
+            .value("--input", valueName: "file", help: "the evaluation input as JSON; '-' reads stdin"),
+            .value("--currency", valueName: "code", help: "order upsell offers by prices in this currency",
+                   default: .described("the input's, else USD if the policy prices in it, else its first currency "
+                                           + "by code")),
+            .value("--format", valueName: "format", help: "the decision's format", default: .value("json"),
+                   choices: ["json", "text"]),
+        ],
+        groups: [.oneOf("--products", "--input")],
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--app", "--products", "--input", "--currency", "--format"],
-                                      flags: [])
-        let format = try arguments.choice("--format", ["json", "text"], default: "json")
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
+        let format = try arguments.required("--format")
         let workspace = Workspace(context: context)
-        var input = try self.input(arguments, workspace: workspace)
-        input.currency = arguments["--currency"] ?? input.currency
         let compiled = try workspace.compiledApp(try arguments.required("--app"))
+        var input = try self.input(arguments, policy: compiled.policy, workspace: workspace)
+        input.currency = arguments["--currency"] ?? input.currency
         let decision = Evaluator(policy: compiled.policy).evaluate(input, now: context.now)
         let order = compiled.policy.bundle.features.map(\.id)
         let output = format == "text"
@@ -33,29 +46,43 @@ enum EvalCommand {
         return CommandResult(stdout: output)
     }
 
-    private static func input(_ arguments: Arguments, workspace: Workspace) throws(CommandError) -> EvaluationInput {
-        switch (arguments["--products"], arguments["--input"]) {
-        case (let products?, nil):
-            let ids = products.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            return EvaluationInput(entitlements: ids.map { Entitlement(product: $0) }, synced: true, consent: .granted)
-        case (nil, let file?):
-            let bytes: [UInt8]
-            if file == "-" {
-                bytes = workspace.context.readStandardInput()
-            } else {
-                guard let data = FileManager.default.contents(atPath: workspace.absolute(file)) else {
-                    throw .failure("cannot read \(file)")
-                }
-                bytes = [UInt8](data)
+    /// The input `--input` reads, or the one `--products` describes; exactly one of them is given.
+    private static func input(_ arguments: Arguments, policy: CompiledPolicy, workspace: Workspace) throws(CommandError)
+        -> EvaluationInput
+    {
+        guard let file = arguments["--input"] else {
+            let names = arguments.all("--products").flatMap { $0.split(separator: ",") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            var entitlements: [Entitlement] = []
+            for name in names {
+                entitlements.append(Entitlement(product: try product(named: name, in: policy)))
             }
-            do {
-                return try EvaluationInput(json: Data(bytes))
-            } catch {
-                throw .invalidInput("\(file == "-" ? "<stdin>" : file): \(error.message)")
-            }
-        default:
-            throw .usage("give either --products or --input")
+            return EvaluationInput(entitlements: entitlements, synced: true, consent: .granted)
         }
+        let bytes = file == "-" ? workspace.context.readStandardInput() : try workspace.contents(of: file)
+        do {
+            return try EvaluationInput(json: Data(bytes))
+        } catch {
+            throw .invalidInput("\(file == "-" ? "<stdin>" : file): \(error.message)")
+        }
+    }
+
+    /// The id of the product `name` means: the product with that id; else the one whose short name (the id without
+    /// the bundle id, as the text format prints it) it is; else the only one whose id ends with `.` and `name`.
+    static func product(named name: String, in policy: CompiledPolicy) throws(CommandError) -> String {
+        let ids = policy.bundle.products.map(\.id)
+        let names = policy.productNames
+        if ids.contains(name) { return name }
+        if let index = names.firstIndex(of: name) { return ids[index] }
+        let matches = ids.indices.filter { ids[$0].hasSuffix("." + name) }
+        if matches.count == 1 { return ids[matches[0]] }
+        guard matches.isEmpty else {
+            throw .badArgument("product name '\(name)' is ambiguous",
+                           help: "it could be " + matches.map { "'\(names[$0])'" }.joined(separator: ", "))
+        }
+        let closest = Suggestion.closest(to: name, in: names + ids).map { "did you mean '\($0)'? " } ?? ""
+        throw .badArgument("unknown product '\(name)'",
+                       help: closest + "the products are " + names.joined(separator: ", "))
     }
 
     /// A readable table of features, in the policy's order, with their lock state and reason.

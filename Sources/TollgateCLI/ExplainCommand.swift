@@ -6,29 +6,34 @@ enum ExplainCommand {
     static let command = Tollgate.Command(
         name: "explain",
         summary: "what a rule checks, why, and how to fix it",
-        usage: """
-            usage: tollgate explain RULE
-                   tollgate explain --all [--format text|markdown]
-
-            Prints a rule's id, severity, summary and explanation; --all prints every rule
-            (--format markdown: the table in the README).
-
+        discussion: """
+            Prints a rule's id, severity, section, summary and explanation. --all prints
+            every rule; with --format markdown, the table of docs/rules.md.
             """,
+        arguments: [Positional(name: "rule", help: "a rule's id, such as unknown-tier", isRequired: false)],
+        options: [
+            .flag("--all", help: "describe every rule"),
+            .value("--format", valueName: "format", help: "the format of --all", default: .value("text"),
+                   choices: ["text", "markdown"]),
+        ],
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--format"], flags: ["--all"])
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
         let rules = ValidateCommand.rules
         if arguments.has("--all") {
-            let format = try arguments.choice("--format", ["text", "markdown"], default: "text")
+            guard arguments.positional.isEmpty else { throw .usage("'--all' and a rule cannot be used together") }
+            let format = try arguments.required("--format")
             return CommandResult(stdout: format == "markdown" ? table(rules) : rules.map(describe).joined(separator: "\n"))
         }
-        guard arguments.positional.count == 1, let id = arguments.positional.first else {
-            throw CommandError.usage("name one rule, or use --all")
+        guard !arguments.has("--format") else {
+            throw .usage("'--format' needs '--all'", help: "one rule is always described as text")
+        }
+        guard let id = arguments.positional.first else {
+            throw .usage("missing argument '<rule>'", help: "name a rule, or describe every rule with '--all'")
         }
         guard let rule = rules.first(where: { $0.id == id }) else {
-            let hint = Suggestion.didYouMean(id, in: rules.map(\.id)).map { "; \($0)" } ?? ""
-            throw CommandError.usage("unknown rule '\(id)'\(hint)")
+            throw .badArgument("unknown rule '\(id)'", help: Suggestion.didYouMean(id, in: rules.map(\.id))
+                ?? "'tollgate explain --all' lists every rule")
         }
         return CommandResult(stdout: describe(rule))
     }
@@ -36,29 +41,15 @@ enum ExplainCommand {
     static func describe(_ rule: RuleDescriptor) -> String {
         var text = "\(rule.id) (\(rule.severity.rawValue), \(rule.category)): \(rule.summary)\n"
         if let item = rule.checklistItem { text += "review checklist: \(item)\n" }
-        return text + "\n" + wrap(rule.explanation, width: 96) + "\n"
+        return text + "\n" + Help.words(rule.explanation, width: 96).map { "  " + $0 }.joined(separator: "\n") + "\n"
     }
 
-    /// The README's rule table: id, severity, category, summary.
+    /// The rule table of docs/rules.md: id, severity, category, summary.
     static func table(_ rules: [RuleDescriptor]) -> String {
         var text = "| rule | severity | section | what it checks |\n| --- | --- | --- | --- |\n"
         for rule in rules {
             text += "| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.category) | \(rule.summary) |\n"
         }
         return text
-    }
-
-    private static func wrap(_ text: String, width: Int) -> String {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + word.count + 1 > width {
-                lines.append(line)
-                line = ""
-            }
-            line += line.isEmpty ? String(word) : " " + word
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines.map { "  " + $0 }.joined(separator: "\n")
     }
 }

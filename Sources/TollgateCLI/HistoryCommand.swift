@@ -8,18 +8,22 @@ enum HistoryCommand {
     static let command = Tollgate.Command(
         name: "history",
         summary: "list publishes and rollbacks, newest first",
-        usage: """
-            usage: tollgate history [--app APP] [--channel C] [--format text|json] [--db FILE]
-
-            json: a list of { "version", "hash", "app", "channel", "action", "author", "message",
-            "created_at", "active" }; "active" marks the entry each channel serves now.
-
+        discussion: """
+            The json format is a list of { "version", "hash", "app", "channel", "action",
+            "author", "message", "created_at", "active" }; "active" marks the entry each
+            channel serves now.
             """,
+        options: [
+            .value("--app", valueName: "app", help: "only this app's entries"),
+            .value("--channel", valueName: "channel", help: "only this channel's entries"),
+            .value("--format", valueName: "format", help: "the list's format", default: .value("text"),
+                   choices: ["text", "json"]),
+            .value("--db", valueName: "file", help: "the policy store", default: .described(Workspace.defaultStore)),
+        ],
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--app", "--channel", "--format", "--db"], flags: [])
-        let format = try arguments.choice("--format", ["text", "json"], default: "text")
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
+        let format = try arguments.required("--format")
         let publisher = try Workspace(context: context).publisher(arguments, mode: .read)
         let entries: [HistoryEntry]
         do {

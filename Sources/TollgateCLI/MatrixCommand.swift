@@ -8,26 +8,29 @@ enum MatrixCommand {
     static let command = Tollgate.Command(
         name: "matrix",
         summary: "the feature × tier table of an app; --truth-table: every ad and tier decision",
-        usage: """
-            usage: tollgate matrix --app APP [--format markdown|html|csv] [--truth-table]
-
-            Prints which tier unlocks which feature, and which tiers see no ads, from Policies/APP.yaml.
-            --truth-table prints instead what the evaluator decides for every combination of store
-            sync, ads consent and each product in each store state: the tiers held and whether ads show.
-
+        discussion: """
+            Prints which tier unlocks which feature, and which tiers see no ads. With
+            --truth-table it prints instead what the evaluator decides for every
+            combination of store sync, ads consent and each product in each store state:
+            the tiers held and whether ads show.
             """,
+        options: [
+            .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
+            .value("--format", valueName: "format", help: "the table's format", default: .value("markdown"),
+                   choices: ["markdown", "html", "csv"]),
+            .flag("--truth-table", help: "every ad and tier decision instead of the feature table"),
+        ],
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--app", "--format"], flags: ["--truth-table"])
-        let format = try arguments.choice("--format", ["markdown", "html", "csv"], default: "markdown")
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
+        let format = try arguments.required("--format")
         let workspace = Workspace(context: context)
         let app = try arguments.required("--app")
         if arguments.has("--truth-table") {
             let compiled = try workspace.compiledApp(app)
             return CommandResult(stdout: truthTable(compiled.policy, now: context.now).render(format))
         }
-        let loaded = workspace.load(try workspace.policyFile(app: app))
+        let loaded = try workspace.load(try workspace.policyFile(app: app))
         guard let policy = loaded.sources?.policy else { throw .findings(loaded.diagnostics) }
         return CommandResult(stdout: featureMatrix(policy).render(format))
     }

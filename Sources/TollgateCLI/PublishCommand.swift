@@ -9,24 +9,29 @@ enum PublishCommand {
     static let command = Tollgate.Command(
         name: "publish",
         summary: "validate and publish policies to the store (a channel points at the new snapshot)",
-        usage: """
-            usage: tollgate publish [--app APP] [--channel C] [-m MSG] [--author NAME] [--db FILE]
-
-            Validates every policy in Policies/ (or only APP) against what the store published before
-            (product types never change, retired ids never return) and, when nothing has an error,
-            records each as a snapshot: its compiled bundle, its policy and template files, author and
-            message, and points the channel (default production) at it. One transaction per app.
-            Publishing what the channel already serves writes nothing.
-            --db FILE     the store (default .tollgate/store.sqlite, created when missing)
-            --author      default: git's user.name, else $USER
-            Exit: 0 published (or already active), 1 the policies have errors, 2 the store failed.
-
+        discussion: """
+            Validates every policy in Policies/ (or only one app's) against what the store
+            published before (product types never change, retired ids never return) and,
+            when nothing has an error, records each as a snapshot: its compiled bundle, its
+            policy and template files, author and message; then points the channel at it.
+            One transaction per app; publishing what the channel already serves writes
+            nothing. The store is created when missing (docs/store.md). Exits 0 when
+            published (or already active), 1 when the policies have errors, 2 when the
+            store failed.
             """,
+        options: [
+            .value("--app", valueName: "app", help: "publish only this app's policy, Policies/<app>.yaml",
+                   default: .described("every policy in Policies/")),
+            .value("--channel", valueName: "channel", help: "the channel to point at the new snapshot",
+                   default: .value(defaultChannel)),
+            .value("-m", "--message", valueName: "message", help: "why, recorded in the history"),
+            .value("--author", valueName: "name", help: "who makes the change",
+                   default: .described("git's user.name, else $USER")),
+            .value("--db", valueName: "file", help: "the policy store", default: .described(Workspace.defaultStore)),
+        ],
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--app", "--channel", "-m", "--message", "--author", "--db"],
-                                      flags: [])
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
         let workspace = Workspace(context: context)
         let apps: [String]
         if let app = arguments["--app"] {
@@ -49,8 +54,8 @@ enum PublishCommand {
         }
         guard findings.isEmpty else { throw .findings(findings) }
         let author = workspace.author(arguments)
-        let channel = arguments["--channel"] ?? defaultChannel
-        let message = arguments["-m"] ?? arguments["--message"] ?? ""
+        let channel = try arguments.required("--channel")
+        let message = arguments["--message"] ?? ""
         var lines: [String] = []
         for release in releases {
             let change: ChannelChange

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import PolicyLoader
 import PolicyModel
@@ -8,36 +9,44 @@ enum RenderCommand {
     static let command = Tollgate.Command(
         name: "render",
         summary: "render a localized paywall from the policy, its templates and store prices",
-        usage: """
-            usage: tollgate render --app APP [--paywall P] [--locale L] [--prices FILE]
-                                   [--format text|json|markdown|html]
+        discussion: """
+            Renders a paywall as a user in a locale sees it, with the store's prices.
+            Warnings (locale fallbacks, lines left out) go to stderr; the json format
+            carries them in "warnings". Without --prices the policy's reference prices are
+            shown (USD when every product has one) and no trial is offered, since
+            eligibility is unknown. A prices file (docs/templates.md) is YAML or JSON:
 
-            --paywall P     the paywall to render (default: the policy's first paywall)
-            --locale L      a BCP 47 tag such as ko-KR; falls back to ko, then the app's default
-                            locale, and says so (default: the app's default locale)
-            --prices FILE   the store's prices (docs/templates.md, YAML or JSON):
-                              storefront: KOR
-                              currency: KRW
-                              prices: { com.example.app.premium.yearly: "29000" }
-                              intro_prices: { … }            # paid intro offers
-                              intro_eligible: { premium: true }   # per subscription group
-                            Without it, the policy's reference prices are shown (USD when every
-                            product has one) and no trial is offered, since eligibility is unknown.
-
-            Warnings (fallbacks, lines left out) go to stderr; json carries them in "warnings".
-
+              storefront: KOR
+              currency: KRW
+              prices: { com.example.app.premium.yearly: "29000" }
+              intro_prices: { … }                  # paid intro offers
+              intro_eligible: { premium: true }    # per subscription group
             """,
+        options: [
+            .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
+            .value("--paywall", valueName: "paywall", help: "the paywall to render",
+                   default: .described("the policy's first paywall")),
+            .value("--locale", valueName: "locale", help: """
+                a BCP 47 tag such as ko-KR; falls back to ko, then to the app's default locale, and says so
+                """, default: .described("the app's default locale")),
+            .value("--prices", valueName: "file", help: "the store's prices, YAML or JSON"),
+            .value("--format", valueName: "format", help: "the page's format", default: .value("text"),
+                   choices: ["text", "json", "markdown", "html"]),
+        ],
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--app", "--paywall", "--locale", "--prices", "--format"],
-                                      flags: [])
-        let format = try arguments.choice("--format", ["text", "json", "markdown", "html"], default: "text")
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
+        let format = try arguments.required("--format")
         let workspace = Workspace(context: context)
         let sources = try workspace.compiledApp(try arguments.required("--app")).sources
         let policy = sources.policy
-        guard let paywall = arguments["--paywall"] ?? policy.paywalls.first?.id.value else {
-            throw .usage("app '\(policy.app.id.value)' has no paywalls")
+        let paywalls = policy.paywalls.map(\.id.value)
+        guard let paywall = arguments["--paywall"] ?? paywalls.first else {
+            throw .failure("app '\(policy.app.id.value)' has no paywalls", help: "declare one under 'paywalls:'")
+        }
+        guard paywalls.contains(paywall) else {
+            throw .badArgument("app '\(policy.app.id.value)' has no paywall '\(paywall)'",
+                           help: Suggestion.help(for: paywall, among: paywalls, listing: "the paywalls are"))
         }
         let prices = try priceSheet(arguments["--prices"], policy: policy, workspace: workspace)
         var page: RenderedPaywall
@@ -45,7 +54,7 @@ enum RenderCommand {
             page = try PaywallRenderer(sources: sources).render(
                 paywall: paywall, locale: arguments["--locale"] ?? policy.app.defaultLocale.value, prices: prices.sheet)
         } catch {
-            throw .usage(error.description + (error.help.map { "; \($0)" } ?? ""))
+            throw .badArgument(error.description, help: error.help)
         }
         page.warnings = prices.warnings + page.warnings
         let output = switch format {
@@ -64,15 +73,13 @@ enum RenderCommand {
     {
         guard let file else {
             guard let currency = policy.referenceCurrency else {
-                throw .usage("the policy has no reference prices; give the store's prices with --prices FILE")
+                throw .usage("the policy has no reference prices",
+                             help: "give the store's prices with '--prices <file>'")
             }
             return (policy.referencePriceSheet(currency: currency),
                     ["no --prices given: showing the policy's reference prices in \(currency)"])
         }
-        guard let data = FileManager.default.contents(atPath: workspace.absolute(file)) else {
-            throw .failure("cannot read \(file)")
-        }
-        let loaded = PriceSheetLoader.load([UInt8](data), file: file,
+        let loaded = PriceSheetLoader.load(try workspace.contents(of: file), file: file,
                                            currencyDigits: CLDRCurrencies.fractionDigits(of:))
         guard let sheet = loaded.value, !loaded.hasErrors else { throw .findings(loaded.diagnostics) }
         let unknown = sheet.prices.keys.filter { policy.product($0) == nil }.sorted()

@@ -12,32 +12,37 @@ enum ServeCommand {
     static let command = Tollgate.Command(
         name: "serve",
         summary: "serve evaluation, bundles, paywalls, OFREP, admin and metrics over HTTP",
-        usage: """
-            usage: tollgate serve [--db FILE --channel C] [--port N] [--host ADDRESS]
-
-            Without --db, serves Policies/ and Templates/ and reloads them when they change. With
-            --db, serves what the channel (default production) points at in the store, and picks up
-            a publish or rollback by another process within a second. A change that does not load
-            never replaces the policy being served. Admin routes need TOLLGATE_ADMIN_TOKEN.
-            --port N        default 8080 (0 picks a free port)
-            --host ADDRESS  the address to listen on: default 127.0.0.1 (this machine only); 0.0.0.0 for
-                            every IPv4 interface, :: for every interface; an IPv6 address such as ::1;
-                            or a host name such as localhost (its IPv4 address when it has one)
-            Stops on SIGTERM or SIGINT after finishing the requests in flight.
-
+        discussion: """
+            Without --db, serves Policies/ and Templates/ and reloads them when they
+            change. With --db, serves what the channel points at in the store, and picks up
+            a publish or rollback by another process within a second. A change that does
+            not load never replaces the policy being served. Admin routes need
+            TOLLGATE_ADMIN_TOKEN. Stops on SIGTERM or SIGINT after finishing the requests
+            in flight. docs/http.md describes the routes.
             """,
+        options: [
+            .value("--db", valueName: "file", help: "serve what a channel points at in this store"),
+            .value("--channel", valueName: "channel", help: "the channel to serve, with --db",
+                   default: .value(PublishCommand.defaultChannel)),
+            .value("--port", valueName: "port", help: "the port to listen on; 0 picks a free one",
+                   default: .value("8080")),
+            .value("--host", valueName: "address",
+                   help: "the address to listen on: 0.0.0.0 for every IPv4 interface, :: for every interface, "
+                       + "an IPv6 address such as ::1, or a host name such as localhost (its IPv4 address)",
+                   default: .value("127.0.0.1")),
+        ],
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--db", "--channel", "--port", "--host"], flags: [])
-        guard let port = Int(arguments["--port"] ?? "8080"), (0...65_535).contains(port) else {
-            throw .usage("--port must be a number from 0 to 65535")
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
+        let portText = try arguments.required("--port")
+        guard let port = Int(portText), (0...65_535).contains(port) else {
+            throw .usage("invalid value '\(portText)' for '--port <port>'", help: "give a number from 0 to 65535")
         }
         let workspace = Workspace(context: context)
         let source = try arguments["--db"] == nil
             ? folderSource(workspace)
             : storeSource(workspace, path: workspace.absolute(arguments["--db"] ?? ""),
-                          channel: arguments["--channel"] ?? PublishCommand.defaultChannel)
+                          channel: try arguments.required("--channel"))
         let log: @Sendable (String) -> Void = { line in Self.writeLine(line, to: STDERR_FILENO) }
         let metrics = Metrics()
         let holder = PolicyHolder(source: source, metrics: metrics, log: log)
@@ -52,7 +57,7 @@ enum ServeCommand {
         }
         let router = Router(holder: holder, metrics: metrics, admin: admin, log: log)
         let server = HTTPServer(
-            responder: router, configuration: .init(port: port, host: arguments["--host"] ?? "127.0.0.1"),
+            responder: router, configuration: .init(port: port, host: try arguments.required("--host")),
             log: { message in log(#"{"event":"http","message":\#(JSONWriter.quoted(message))}"#) })
         let address = try start(server)
         log(#"{"event":"listening","url":\#(JSONWriter.quoted(address.url)),"#
@@ -72,11 +77,12 @@ enum ServeCommand {
         } catch {
             switch error {
             case .addressInUse:
-                throw .failure("\(error); stop the other server or pick another port with --port")
+                throw .failure("\(error)", help: "stop the other server, or pick another port with --port")
             case .addressNotAvailable:
-                throw .failure("\(error); pick one of its addresses with --host, or 0.0.0.0 for all of them")
+                throw .badArgument("\(error)", help: "pick one of its addresses with --host, or 0.0.0.0 for all of them")
             case .unknownHost(let host, _):
-                throw .usage("--host '\(host)' is neither an IP address nor a host name this machine can resolve")
+                throw .badArgument("--host '\(host)' is neither an IP address nor a host name this machine can resolve",
+                                   help: "give an address such as 127.0.0.1, 0.0.0.0 or ::1")
             case .invalidPort, .failed:
                 throw .failure(error.description)
             }
@@ -160,16 +166,6 @@ enum ServeCommand {
                 guard written > 0 else { return }
                 offset += written
             }
-        }
-    }
-}
-
-extension CommandError {
-    /// The error as the command line would print it.
-    var text: String {
-        switch self {
-        case .usage(let message), .failure(let message), .invalidInput(let message): message
-        case .findings(let diagnostics): TextFormat().render(diagnostics)
         }
     }
 }

@@ -5,14 +5,6 @@ import Foundation
 package enum Tollgate {
     package static let version = "0.1.0"
 
-    /// One subcommand: its name, a one-line summary, its usage text and what it does.
-    struct Command: Sendable {
-        var name: String
-        var summary: String
-        var usage: String
-        var run: @Sendable ([String], CommandContext) throws(CommandError) -> CommandResult
-    }
-
     static let commands: [Command] = [
         ValidateCommand.command,
         MatrixCommand.command,
@@ -30,46 +22,42 @@ package enum Tollgate {
 
     /// Runs `tollgate <arguments>` and returns what it printed and its exit code.
     package static func run(_ arguments: [String], context: CommandContext) -> CommandResult {
-        guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
-            return CommandResult(stdout: usage)
-        }
-        if name == "--version" { return CommandResult(stdout: "tollgate \(version)\n") }
-        guard let command = commands.first(where: { $0.name == name }) else {
-            let hint = Suggestion.didYouMean(name, in: commands.map(\.name)).map { "; \($0)" } ?? ""
-            return .failure("unknown command '\(name)'\(hint)\nrun 'tollgate --help' for the list of commands")
+        guard let name = arguments.first else {
+            return CommandResult(stderr: Help.general, exitCode: ExitCode.failure)
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
-            return CommandResult(stdout: command.usage)
+        switch name {
+        case "-h", "--help": return CommandResult(stdout: Help.general)
+        case "--version": return CommandResult(stdout: "tollgate \(version)\n")
+        case "help": return help(rest)
+        default: break
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            let error: CommandError = name.hasPrefix("-")
+                ? .usage("unknown option '\(name)'", help: Suggestion.didYouMean(name, in: ["--help", "--version"]))
+                : .usage("unknown command '\(name)'", help: Suggestion.didYouMean(name, in: commands.map(\.name)))
+            return error.result(in: nil)
         }
         do {
-            return try command.run(rest, context)
-        } catch {
-            switch error {
-            case .usage(let message): return .failure("\(message)\n\n\(command.usage)")
-            case .failure(let message): return .failure(message)
-            case .invalidInput(let message):
-                return CommandResult(stderr: "error: \(message)\n", exitCode: ExitCode.findings)
-            case .findings(let diagnostics):
-                return CommandResult(stderr: TextFormat().render(diagnostics), exitCode: ExitCode.findings)
+            switch try Arguments.parse(rest, for: command) {
+            case .help: return CommandResult(stdout: Help.text(for: command))
+            case .arguments(let arguments): return try command.run(arguments, context)
             }
+        } catch {
+            return error.result(in: command)
         }
     }
 
-    static var usage: String {
-        let width = commands.map(\.name.count).max() ?? 0
-        let lines = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
-        return """
-            tollgate \(version): monetization policy and paywall configuration
-
-            usage: tollgate <command> [options]
-
-            commands:
-            \(lines.joined(separator: "\n"))
-
-            'tollgate <command> --help' describes a command. Exit codes: 0 success (warnings allowed),
-            1 the input has errors (or warnings under --strict), 2 usage error or unreadable file.
-
-            """
+    /// `tollgate help [<command>]`: the help of a command, or of `tollgate` itself.
+    private static func help(_ arguments: [String]) -> CommandResult {
+        guard let name = arguments.first else { return CommandResult(stdout: Help.general) }
+        guard arguments.count == 1 else {
+            return CommandError.usage("unexpected argument '\(arguments[1])'").result(in: nil)
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            return CommandError.usage("unknown command '\(name)'",
+                                      help: Suggestion.didYouMean(name, in: commands.map(\.name))).result(in: nil)
+        }
+        return CommandResult(stdout: Help.text(for: command))
     }
 }

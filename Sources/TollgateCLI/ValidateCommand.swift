@@ -9,35 +9,46 @@ enum ValidateCommand {
     static let command = Tollgate.Command(
         name: "validate",
         summary: "check policies and templates; the App Store review checklist",
-        usage: """
-            usage: tollgate validate [PATH…] [--format text|json|sarif|github|junit|markdown] [--strict]
-                                     [--baseline PATH | --db FILE]
-
-            Loads each policy (PATH: files or folders, default Policies/) with its templates
-            (Templates/<app>/) and runs every rule. Text goes to stderr, compiler style; the other
-            formats go to stdout. --strict fails on warnings too.
-            --baseline PATH  an older copy of Policies/ (or a checkout holding one), such as main's in
-                             a pull request: published product ids must keep their types
-            --db FILE        the policy store: product ids keep their types, retired ids stay retired
-            Exit: 0 no errors, 1 errors (or warnings with --strict), 2 usage error.
-
+        discussion: """
+            Loads each policy with its templates (Templates/<app>/ beside its Policies/
+            folder) and runs every rule (docs/rules.md). The text format goes to stderr,
+            compiler style; the other formats go to stdout. Exits 0 when there are no
+            errors, 1 when there are errors (or warnings with --strict), 2 on a usage error
+            or a file it cannot read.
             """,
+        arguments: [
+            Positional(name: "path", help: "a policy file, or a folder whose *.yaml files are policies",
+                       defaultValue: .described("Policies/"), isRequired: false, isRepeatable: true),
+        ],
+        options: [
+            .value("--format", valueName: "format", help: "the report's format", default: .value("text"),
+                   choices: formats),
+            .flag("--strict", help: "fail on warnings too"),
+            .value("--baseline", valueName: "path", help: """
+                an older copy of Policies/ (or a checkout holding one), such as main's in a pull request: published \
+                product ids must keep their types
+                """),
+            .value("--db", valueName: "file",
+                   help: "the policy store: product ids keep their types, retired ids stay retired"),
+        ],
+        groups: [.exclusive("--baseline", "--db")],
         run: run)
 
-    static func run(_ arguments: [String], _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let arguments = try Arguments(arguments, options: ["--format", "--baseline", "--db"], flags: ["--strict"])
-        let format = try arguments.choice("--format", formats, default: "text")
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
+        let format = try arguments.required("--format")
         let strict = arguments.has("--strict")
         let workspace = Workspace(context: context)
         let files = try workspace.policyFiles(arguments.positional)
         guard !files.isEmpty else {
-            throw CommandError.usage("no policy files found in \(arguments.positional.first ?? "Policies/")")
+            let searched = arguments.positional.isEmpty ? ["Policies/"] : arguments.positional
+            throw .badArgument("no policy files in " + searched.map { "'\($0)'" }.joined(separator: ", "),
+                           help: "a policy is a YAML file such as Policies/<app>.yaml")
         }
         let validator = try workspace.validator(arguments)
         var sources: [String: SourceFile] = [:]
         var apps: [AppReport] = []
         for file in files {
-            let loaded = workspace.load(file)
+            let loaded = try workspace.load(file)
             sources.merge(loaded.files) { first, _ in first }
             var report = loaded.sources.map { validator.validate($0) }
                 ?? AppReport(app: loaded.app, file: file, diagnostics: [], checklist: [])

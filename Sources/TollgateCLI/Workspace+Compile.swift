@@ -9,7 +9,7 @@ extension Workspace {
     func compiledApp(_ app: String, validator: Validator = .withICU) throws(CommandError)
         -> (sources: AppSources, policy: CompiledPolicy)
     {
-        let loaded = load(try policyFile(app: app))
+        let loaded = try load(try policyFile(app: app))
         guard let sources = loaded.sources else { throw .findings(loaded.diagnostics.sorted(by: Diagnostic.sourceOrder)) }
         let errors = (loaded.diagnostics + validator.validate(sources).diagnostics).filter { $0.severity == .error }
         guard errors.isEmpty else { throw .findings(errors.sorted(by: Diagnostic.sourceOrder)) }

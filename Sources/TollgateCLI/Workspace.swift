@@ -31,7 +31,7 @@ package struct Workspace {
         for path in paths.isEmpty ? ["Policies"] : paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: absolute(path), isDirectory: &isDirectory) else {
-                throw CommandError.usage("no such file or directory: \(path)")
+                throw .badArgument("cannot read '\(path)': no such file or directory")
             }
             if isDirectory.boolValue {
                 files += yamlFiles(in: path)
@@ -42,21 +42,21 @@ package struct Workspace {
         return files
     }
 
-    /// The policy file of `app` under `Policies/`.
+    /// The policy file of `app` under `Policies/`; an unknown app names the known ones.
     func policyFile(app: String) throws(CommandError) -> String {
         let path = "Policies/\(app).yaml"
-        guard fileManager.fileExists(atPath: absolute(path)) else {
-            let known = (try? policyFiles([]))?.map { Self.stem($0) } ?? []
-            let hint = Suggestion.didYouMean(app, in: known).map { "; \($0)" } ?? ""
-            throw CommandError.usage("no policy for app '\(app)' at \(path)\(hint)")
-        }
-        return path
+        guard !fileManager.fileExists(atPath: absolute(path)) else { return path }
+        let known = yamlFiles(in: "Policies").map(Self.stem)
+        throw .badArgument("no policy for app '\(app)' at \(path)",
+                       help: known.isEmpty ? "there are no policies in Policies/"
+                           : Suggestion.help(for: app, among: known, listing: "the apps are"))
     }
 
-    /// Loads a policy file and the templates beside it (`<policies>/../Templates/<app>/*.yaml`).
-    package func load(_ file: String) -> LoadedApp {
+    /// Loads a policy file and the templates beside it (`<policies>/../Templates/<app>/*.yaml`); a file that
+    /// cannot be read stops the command.
+    package func load(_ file: String) throws(CommandError) -> LoadedApp {
         var loaded = LoadedApp(app: Self.stem(file), file: file, sources: nil, diagnostics: [], files: [:])
-        guard let bytes = read(file, into: &loaded) else { return loaded }
+        guard let bytes = try read(file, into: &loaded) else { return loaded }
         let policy = PolicyLoader.load(bytes, file: file, limits: limits)
         loaded.diagnostics += policy.diagnostics
         let templateDirectory = templateDirectory(of: file)
@@ -64,7 +64,7 @@ package struct Workspace {
         var unreadable: Set<String> = []
         for templateFile in templateFiles(of: file) {
             let locale = Self.stem(templateFile)
-            guard let bytes = read(templateFile, into: &loaded) else {
+            guard let bytes = try read(templateFile, into: &loaded) else {
                 unreadable.insert(locale)
                 continue
             }
@@ -95,10 +95,9 @@ package struct Workspace {
         yamlFiles(in: templateDirectory(of: policyFile))
     }
 
-    /// The file's bytes, or nil with a diagnostic when it is too large or unreadable.
-    private func read(_ file: String, into loaded: inout LoadedApp) -> [UInt8]? {
-        let path = absolute(file)
-        let size = (try? fileManager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    /// The file's bytes, or nil with a diagnostic when it is too large.
+    private func read(_ file: String, into loaded: inout LoadedApp) throws(CommandError) -> [UInt8]? {
+        let size = try size(of: file)
         if size > limits.maxFileSize {
             loaded.diagnostics.append(Diagnostic(
                 rule: YAMLRules.limit.id, severity: .error,
@@ -106,17 +105,56 @@ package struct Workspace {
                 help: "split the policy or remove unused entries"))
             return nil
         }
-        guard let data = fileManager.contents(atPath: path) else {
-            loaded.diagnostics.append(Diagnostic(
-                rule: LoaderRules.emptyFile.id, severity: .error, message: "cannot read the file",
-                span: .wholeFile(file), help: "check that the file exists and is readable"))
-            return nil
-        }
-        let bytes = [UInt8](data)
+        let bytes = try contents(of: file)
         if context.stderrIsTerminal {
             loaded.files[file] = SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self))
         }
         return bytes
+    }
+
+    /// The size of a regular file (following symbolic links); anything else cannot be read.
+    private func size(of file: String) throws(CommandError) -> Int {
+        var status = stat()
+        guard stat(absolute(file), &status) == 0 else { throw Self.cannotRead(file, errno: errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return Int(status.st_size)
+        case S_IFDIR: throw Self.cannotRead(file, errno: EISDIR)
+        default: throw .badArgument("cannot read '\(file)': not a regular file")
+        }
+    }
+
+    /// The bytes of the regular file `file`; a missing, unreadable or special file (a folder, a FIFO that would
+    /// block) stops the command with exit 2.
+    func contents(of file: String) throws(CommandError) -> [UInt8] {
+        _ = try size(of: file)
+        let descriptor = open(absolute(file), O_RDONLY)
+        guard descriptor >= 0 else { throw Self.cannotRead(file, errno: errno) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            return [UInt8](try handle.readToEnd() ?? Data())
+        } catch {
+            throw .badArgument("cannot read '\(file)': \(Self.reason(error))")
+        }
+    }
+
+    private static func cannotRead(_ file: String, errno code: Int32) -> CommandError {
+        .badArgument("cannot read '\(file)': \(reason(errno: code))")
+    }
+
+    /// The system's words for `code`, lowercased the way messages start: `no such file or directory`.
+    static func reason(errno code: Int32) -> String {
+        let reason = String(cString: strerror(code))
+        return reason.prefix(1).lowercased() + reason.dropFirst()
+    }
+
+    /// Why a Foundation file operation failed: the system's words when it says which system error it was.
+    static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
+           underlying.domain == NSPOSIXErrorDomain {
+            return reason(errno: Int32(underlying.code))
+        }
+        return error.localizedDescription
     }
 
     /// The `*.yaml` files directly in `folder`, sorted; none when it does not exist.

@@ -46,36 +46,21 @@ import TollgateCLI
     }
 
     @Test(arguments: [
-        (["validate", "no/such/path"], "no such file or directory: no/such/path"),
-        (["validate", "--format", "xml"], "--format must be one of text, json, sarif, github, junit, markdown, not 'xml'"),
-        (["validate", "--strcit"], "unknown option '--strcit'; did you mean '--strict'?"),
-        (["valdate"], "unknown command 'valdate'; did you mean 'validate'?"),
-        (["explain", "unknown-tire"], "unknown rule 'unknown-tire'; did you mean 'unknown-tier'?"),
-        (["explain"], "name one rule, or use --all"),
-        (["matrix"], "missing required option --app"),
-        (["matrix", "--app", "photocolage"], "no policy for app 'photocolage' at Policies/photocolage.yaml; did you mean 'photocollage'?"),
-        (["schema", "extra"], "schema takes no arguments"),
+        (["validate", "no/such/path"], "cannot read 'no/such/path': no such file or directory"),
+        (["validate", "--format", "xml"], "invalid value 'xml' for '--format <format>'"),
+        (["validate", "--strcit"], "unknown option '--strcit'"),
+        (["valdate"], "unknown command 'valdate'"),
+        (["explain", "unknown-tire"], "unknown rule 'unknown-tire'"),
+        (["explain"], "missing argument '<rule>'"),
+        (["matrix"], "missing required option '--app <app>'"),
+        (["matrix", "--app", "photocolage"], "no policy for app 'photocolage' at Policies/photocolage.yaml"),
+        (["schema", "extra"], "unexpected argument 'extra'"),
     ])
     func usageErrorsExitWithTwo(arguments: [String], message: String) {
         let result = Self.run(arguments)
         #expect(result.exitCode == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("error: \(message)\n"), "\(result.stderr)")
-    }
-
-    @Test(arguments: ["validate", "matrix", "explain", "schema"])
-    func everyCommandHasHelp(command: String) {
-        let result = Self.run([command, "--help"])
-        #expect(result.exitCode == 0)
-        #expect(result.stdout.hasPrefix("usage: tollgate \(command)"))
-    }
-
-    @Test func topLevelHelpListsEveryCommand() {
-        let result = Self.run(["--help"])
-        #expect(result.exitCode == 0)
-        for command in ["validate", "matrix", "explain", "schema"] {
-            #expect(result.stdout.contains("  \(command) "))
-        }
     }
 
     @Test func explainDescribesARule() {

@@ -42,6 +42,41 @@ import TollgateCLI
             == "ad-free: remove-ads granted by com.example.photocollage.premium.yearly")
     }
 
+    @Test(arguments: ["photocollage", "lingualeap"])
+    func everyNameTheTextFormatPrintsIsAcceptedByProducts(app: String) throws {
+        let locked = Self.run(["eval", "--app", app, "--products", "", "--format", "text"])
+        try #require(locked.exitCode == 0, "\(locked.stderr)")
+        let names = Set(locked.stdout.components(separatedBy: "granted by ").dropFirst().flatMap { rest in
+            (rest.split(separator: "\n").first ?? "").split(separator: ";")[0].components(separatedBy: ", ")
+        })
+        #expect(names.count >= 2, "\(locked.stdout)")
+        for name in names {
+            let result = Self.run(["eval", "--app", app, "--products", name, "--format", "text"])
+            #expect(result.exitCode == 0 && result.stderr.isEmpty, "'\(name)': \(result.stderr)")
+            #expect(!result.stdout.contains("warning: unknown product"), "'\(name)': \(result.stdout)")
+            #expect(result.stdout.contains("granted by \(name) (active)"), "'\(name)': \(result.stdout)")
+        }
+    }
+
+    @Test(arguments: [
+        ("photocollage", "premium.yearly", "com.example.photocollage.premium.yearly"),
+        ("photocollage", "coins.100", "com.example.photocollage.coins.100"),
+        ("lingualeap", "weekly", "com.example.lingualeap.pro.weekly"),
+        ("lingualeap", "pass", "com.example.lingualeap.exam.pass"),
+    ])
+    func aShortNameMeansTheSameAsTheID(app: String, name: String, id: String) {
+        let short = Self.run(["eval", "--app", app, "--products", name])
+        #expect(short.exitCode == 0, "\(short.stderr)")
+        #expect(short == Self.run(["eval", "--app", app, "--products", id]))
+    }
+
+    @Test func productsMayBeRepeated() {
+        let repeated = Self.run(["eval", "--app", "photocollage", "--products", "removeads",
+                                 "--products", "premium.monthly"])
+        #expect(repeated.exitCode == 0)
+        #expect(repeated == Self.run(["eval", "--app", "photocollage", "--products", "removeads,premium.monthly"]))
+    }
+
     @Test func standardInputIsReadWithADash() {
         let input = #"{"entitlements":[{"product":"com.example.photocollage.removeads","state":"active"}]}"#
         let result = Self.run(["eval", "--app", "photocollage", "--input", "-"], stdin: input)

@@ -40,16 +40,17 @@ private final class Listener {
         let listener = try Listener()
         let result = Self.serve(["--port", "\(listener.port)"])
         #expect(result.exitCode == 2)
-        #expect(result.stderr == "error: cannot listen on 127.0.0.1:\(listener.port): the address is in use; "
-            + "stop the other server or pick another port with --port\n")
+        #expect(result.stderr == "error: cannot listen on 127.0.0.1:\(listener.port): the address is in use\n"
+            + "  help: stop the other server, or pick another port with --port\n")
         #expect(result.stdout.isEmpty)
     }
 
     @Test func anAddressOfAnotherMachineIsAClearError() {
         let result = Self.serve(["--port", "0", "--host", "203.0.113.77"])
         #expect(result.exitCode == 2)
-        #expect(result.stderr == "error: cannot listen on 203.0.113.77:0: the address does not belong to this "
-            + "machine; pick one of its addresses with --host, or 0.0.0.0 for all of them\n")
+        #expect(result.stderr == "error: cannot listen on 203.0.113.77:0: the address does not belong to this machine\n"
+            + "  help: pick one of its addresses with --host, or 0.0.0.0 for all of them\n"
+            + "see 'tollgate serve --help'\n")
     }
 
     @Test func anUnknownHostIsAUsageError() {

@@ -280,7 +280,7 @@ struct StoreProject {
         defer { project.remove() }
         let result = Self.run(["validate", "--db", StoreProject.store, "--baseline", "."], in: project)
         #expect(result.exitCode == 2)
-        #expect(result.stderr.hasPrefix("error: give either --db or --baseline, not both"))
+        #expect(result.stderr.hasPrefix("error: '--baseline' and '--db' cannot be used together\n"))
     }
 
     @Test func aProductIDRemovedFromAPublishedVersionCannotComeBack() throws {
@@ -355,7 +355,7 @@ struct StoreProject {
 
     @Test(arguments: [
         (["diff", "1", "2"], "the store holds 2 apps; name one with --app"),
-        (["diff", "1"], "give two sides to compare"),
+        (["diff", "1"], "missing argument '<new>'"),
         (["diff", "1", "9", "--app", "photocollage"], "'photocollage' has no published version '9'"),
     ])
     func diffUsageErrorsExitWithTwo(arguments: [String], message: String) throws {

@@ -1,0 +1,12 @@
+/// Options of which at most one may be given, or exactly one when the group is required.
+struct OptionGroup: Sendable {
+    /// The options' names as declared (`--products`, `--input`).
+    var names: [String]
+    var isRequired: Bool
+
+    /// Options that cannot be used together.
+    static func exclusive(_ names: String...) -> OptionGroup { OptionGroup(names: names, isRequired: false) }
+
+    /// Options of which the command needs exactly one.
+    static func oneOf(_ names: String...) -> OptionGroup { OptionGroup(names: names, isRequired: true) }
+}

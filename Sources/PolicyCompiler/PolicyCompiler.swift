@@ -37,7 +37,33 @@ package enum PolicyCompiler {
             products: products, entitlements: entitlements,
             ads: PolicyBundle.Ads(hideUntilSynced: policy.ads.hideUntilSynced.value,
                                   requireConsent: policy.ads.requireConsent.value,
-                                  placements: policy.ads.placements.map(\.id.value)))
+                                  placements: policy.ads.placements.map(\.id.value)),
+            placements: policy.placements.map(placement), experiments: policy.experiments.map(experiment))
+    }
+
+    /// A placement's audiences in order; an audience without a known outcome shows nothing (validation
+    /// refuses such a policy before it is compiled).
+    private static func placement(_ placement: Placement) -> PolicyBundle.Placement {
+        PolicyBundle.Placement(id: placement.id.value, audiences: placement.audiences.map { audience in
+            var paywall: String?
+            var experiment: String?
+            switch audience.outcome?.value {
+            case .paywall(let id): paywall = id
+            case .experiment(let id): experiment = id
+            case .nothing, nil: break
+            }
+            return PolicyBundle.Audience(id: audience.id.value, when: audience.when?.text.value, paywall: paywall,
+                                         experiment: experiment)
+        })
+    }
+
+    private static func experiment(_ experiment: Experiment) -> PolicyBundle.Experiment {
+        PolicyBundle.Experiment(
+            id: experiment.id.value, seed: experiment.effectiveSeed, status: experiment.status.value,
+            winner: experiment.winner?.value,
+            variants: experiment.variants.map {
+                PolicyBundle.Variant(id: $0.id.value, paywall: $0.paywall, weight: UInt32(clamping: $0.weight.value))
+            })
     }
 
     /// The compiled policy of a validated `policy`.

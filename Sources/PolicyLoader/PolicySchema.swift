@@ -51,6 +51,12 @@ package enum PolicySchema {
                 "paywalls": entries("""
                     Paywalls by id: the products each offers, in order, and the one it highlights.
                     """, values: ref("paywall")),
+                "placements": entries("""
+                    Moments where the app may show a paywall, by id, and who sees which paywall there.
+                    """, values: ref("paywallPlacement")),
+                "experiments": entries("""
+                    Experiments by id: splits of users between variants, used by placements' audiences.
+                    """, values: ref("experiment")),
                 "review": review,
             ])
     }
@@ -60,7 +66,8 @@ package enum PolicySchema {
         [
             "tier": tier, "product": product, "introOffer": introOffer, "credits": credits,
             "subscriptionGroup": subscriptionGroup, "feature": feature, "placement": placement,
-            "paywall": paywall, "referencePrices": referencePrices,
+            "paywall": paywall, "referencePrices": referencePrices, "paywallPlacement": paywallPlacement,
+            "audience": audience, "experiment": experiment, "variant": variant,
             "amount": .object([.type([.string, .number]), .pattern("^[0-9]+(\\.[0-9]+)?$"), .minimum(0)]
                 + JSONSchema.documentation("""
                     A decimal amount in the currency's main unit, without sign, symbol or thousands \

@@ -358,3 +358,17 @@ struct BundleTests {
         #expect(bundle.ads.requireConsent == false)
     }
 }
+
+/// Bundles written before placements existed still load, with their hash, and resolve no placement.
+@Suite struct BundleCompatibilityTests {
+    @Test("a bundle without placements or experiments loads and keeps its hash")
+    func bundleFromBeforePlacements() throws {
+        let json = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("bundles/photocollage-before-placements.json")))
+        let policy = try CompiledPolicy(bundleJSON: json)
+        #expect(policy.bundle.placements.isEmpty && policy.bundle.experiments.isEmpty)
+        #expect(policy.hash == "sha256:493d27b5bf96f1647a824f1605a1a1843f6a81636208fdc7dabd6aaace514257")
+        #expect(policy.bundle.canonicalJSON == json.prefix { $0 != UInt8(ascii: "\n") })
+        #expect(Evaluator(policy: policy).resolve(placement: "onboarding", context: EvaluationInput(entitlements: []),
+                                                  now: Date()) == nil)
+    }
+}

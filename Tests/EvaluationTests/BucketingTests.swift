@@ -124,3 +124,57 @@ import TestSupport
         #expect(abs(Double(moved) / Double(users) - expected) < 0.01, "\(moved) of \(users) moved")
     }
 }
+
+/// The share of users an experiment change moves, exact from the bucket ranges.
+@Suite struct ReassignmentTests {
+    static func experiment(_ seed: String, _ variants: [(String, UInt32)]) -> PolicyBundle.Experiment {
+        PolicyBundle.Experiment(id: "e", seed: seed, status: .running, winner: nil,
+                                variants: variants.map { .init(id: $0.0, paywall: nil, weight: $0.1) })
+    }
+
+    @Test("the hash ranges cover every hash once, and each matches the buckets of its variant")
+    func rangesMatchBuckets() {
+        let weights: [UInt32] = [45, 0, 45, 10]
+        let ranges = Bucketing.hashRanges(weights: weights)
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == UInt64(1) << 32)
+        for (left, right) in zip(ranges, ranges.dropFirst()) { #expect(left.upperBound == right.lowerBound) }
+        #expect(ranges[1].isEmpty)
+        for range in ranges where !range.isEmpty {
+            let index = ranges.firstIndex(of: range)!
+            for hash in [range.lowerBound, range.upperBound - 1] {
+                #expect(Bucketing.variant(weights: weights, bucket: Bucketing.bucket(hash: UInt32(hash), total: 100)) == index)
+            }
+        }
+    }
+
+    static func variant(_ variants: [(String, UInt32)], _ hash: UInt32) -> Int {
+        let weights = variants.map(\.1)
+        let bucket = Bucketing.bucket(hash: hash, total: weights.reduce(UInt64(0)) { $0 + UInt64($1) })
+        return Bucketing.variant(weights: weights, bucket: bucket)!
+    }
+
+    @Test("the computed share equals the share of 100,000 users that really move",
+          arguments: [([("a", 50), ("b", 50)], [("a", 60), ("b", 40)]),
+                      ([("a", 45), ("b", 45), ("c", 10)], [("a", 45), ("c", 10), ("b", 45)]),
+                      ([("a", 1), ("b", 1)], [("a", 1), ("b", 1), ("c", 1)]),
+                      ([("a", 50), ("b", 50)], [("b", 50), ("a", 50)])] as [([(String, UInt32)], [(String, UInt32)])])
+    func exactShare(old: [(String, UInt32)], new: [(String, UInt32)]) {
+        let before = Self.experiment("s", old)
+        let after = Self.experiment("s", new)
+        var moved = 0
+        for index in 1...100_000 {
+            let hash = Bucketing.hash(seed: "s", userID: "user-\(index)")
+            if old[Self.variant(old, hash)].0 != new[Self.variant(new, hash)].0 { moved += 1 }
+        }
+        #expect(abs(Bucketing.movedShare(from: before, to: after) - Double(moved) / 100_000) < 0.005)
+    }
+
+    @Test("nothing moves when nothing changes; a new seed moves 1 - Σ share²")
+    func extremes() {
+        let split = Self.experiment("s", [("a", 50), ("b", 30), ("c", 20)])
+        #expect(Bucketing.movedShare(from: split, to: split) == 0)
+        let reseeded = Self.experiment("t", [("a", 50), ("b", 30), ("c", 20)])
+        #expect(abs(Bucketing.movedShare(from: split, to: reseeded) - 0.62) < 1e-9)
+        #expect(Bucketing.movedShare(from: split, to: Self.experiment("s", [("x", 1)])) == 1)
+    }
+}

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Evaluates boolean flags through the real OpenFeature Python SDK and OFREP provider against a running service.
+"""Evaluates flags through the real OpenFeature Python SDK and OFREP provider against a running service.
 
 usage: ofrep-client-check.py BASE_URL CASES.json   (CASES.json may be '-' for standard input)
 
 CASES.json is a list of {"flag", "default", "targetingKey", "attributes"}: the flag key, the default value passed
-to the client, and the evaluation context. Prints a JSON list with one result per case, in order:
-{"flag", "value", "reason", "variant", "errorCode", "errorMessage"}. Run it in scripts/python-venv.sh's venv.
+to the client (a boolean asks for a boolean flag, a string for a string flag), and the evaluation context.
+Prints a JSON list with one result per case, in order:
+{"flag", "value", "reason", "variant", "metadata", "errorCode", "errorMessage"}.
+Run it in scripts/python-venv.sh's venv.
 """
 
 import json
@@ -33,12 +35,16 @@ def main(argv):
     results = []
     for case in cases:
         context = EvaluationContext(targeting_key=case.get("targetingKey"), attributes=case.get("attributes", {}))
-        details = client.get_boolean_details(case["flag"], case["default"], context)
+        if isinstance(case["default"], bool):
+            details = client.get_boolean_details(case["flag"], case["default"], context)
+        else:
+            details = client.get_string_details(case["flag"], case["default"], context)
         results.append({
             "flag": details.flag_key,
             "value": details.value,
             "reason": plain(details.reason),
             "variant": details.variant,
+            "metadata": dict(details.flag_metadata),
             "errorCode": plain(details.error_code),
             "errorMessage": details.error_message,
         })

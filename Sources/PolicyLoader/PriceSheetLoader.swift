@@ -8,9 +8,10 @@ package enum PriceSheetLoader {
     static let keys = ["storefront", "currency", "prices", "intro_prices", "intro_eligible", "locale"]
 
     /// Loads the prices in `bytes`, read from `file`; `currencyDigits` (ICU's) tells which codes are currencies
-    /// and how many decimals their amounts may have.
+    /// and how many decimals their amounts may have. `otherKeys` are top-level keys another reader of the same
+    /// document owns, which the prices skip rather than refuse.
     package static func load(_ bytes: [UInt8], file: String, currencyDigits: CurrencyDigits,
-                             limits: YAMLLimits = .standard) -> Loaded<PriceSheet> {
+                             otherKeys: [String] = [], limits: YAMLLimits = .standard) -> Loaded<PriceSheet> {
         var reader = NodeReader()
         let document = YAMLParser.parse(bytes, file: file, limits: limits)
         reader.append(document.diagnostics)
@@ -21,13 +22,14 @@ package enum PriceSheetLoader {
             }
             return Loaded(value: nil, diagnostics: reader.diagnostics)
         }
-        return Loaded(value: reader.priceSheet(root, currencyDigits: currencyDigits), diagnostics: reader.diagnostics)
+        return Loaded(value: reader.priceSheet(root, currencyDigits: currencyDigits, otherKeys: otherKeys),
+                      diagnostics: reader.diagnostics)
     }
 }
 
 extension NodeReader {
-    mutating func priceSheet(_ root: Node, currencyDigits: CurrencyDigits) -> PriceSheet? {
-        guard let fields = mapping(root, "the prices file", allowed: PriceSheetLoader.keys,
+    mutating func priceSheet(_ root: Node, currencyDigits: CurrencyDigits, otherKeys: [String] = []) -> PriceSheet? {
+        guard let fields = mapping(root, "the prices file", allowed: PriceSheetLoader.keys + otherKeys,
                                    required: ["currency", "prices"]) else { return nil }
         let storefront = fields["storefront"].flatMap { string($0, "storefront") }
         let locale = fields["locale"].flatMap { string($0, "locale") }

@@ -80,16 +80,27 @@ extension Router {
     func render(_ request: HTTPRequest, app id: String, paywall: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
         _ = try JSONBody.object(request.body)
-        let loaded = PriceSheetLoader.load(request.body, file: "request body",
-                                           currencyDigits: CLDRCurrencies.fractionDigits(of:))
+        let prices = try priceSheet(request.body)
+        return JSONBody.response(try renderJSON(app, paywall: paywall, prices: prices))
+    }
+
+    /// The prices input of a JSON body; `otherKeys` are top-level keys another reader of the body owns.
+    func priceSheet(_ body: [UInt8], otherKeys: [String] = []) throws(Problem) -> PriceSheet {
+        let loaded = PriceSheetLoader.load(body, file: "request body", currencyDigits: CLDRCurrencies.fractionDigits(of:),
+                                           otherKeys: otherKeys)
         guard let prices = loaded.value, !loaded.hasErrors else {
             throw Problem.invalidInput("the prices are not valid", errors: loaded.diagnostics.map { diagnostic in
                 "\(diagnostic.span.start.line):\(diagnostic.span.start.column): \(diagnostic.message)"
             })
         }
+        return prices
+    }
+
+    /// The render route's JSON for `paywall` with `prices`, in their locale or else the app's default one.
+    func renderJSON(_ app: AppService, paywall: String, prices: PriceSheet) throws(Problem) -> [UInt8] {
         let locale = prices.locale?.value ?? app.release.sources.policy.app.defaultLocale.value
         let page = try render(app, paywall: paywall, locale: locale, prices: prices)
-        return JSONBody.response(Array(PaywallJSONFormat().render(page).utf8))
+        return Array(PaywallJSONFormat().render(page).utf8)
     }
 
     /// The paywall as an HTML page with the policy's reference prices, for previews.

@@ -2,9 +2,24 @@ import Foundation
 import TollgateEvaluation
 
 /// The OpenFeature Remote Evaluation Protocol (OFREP): each feature is a boolean flag
-/// named by its id, each ad placement a boolean flag `ads.<placement>`. The evaluation context carries
-/// `app`, `entitlements` (objects as in the evaluation input, or product ids), `synced`, `consent` and `now`.
+/// named by its id, each ad placement a boolean flag `ads.<placement>`, each placement a string flag
+/// `placement.<id>` whose value is the paywall shown (`""` for none). The evaluation context carries
+/// `app`, `entitlements` (objects as in the evaluation input, or product ids), `synced`, `consent`, `now`, and
+/// the user's keys placements read (`user_id`, which defaults to `targetingKey`, `storefront`, `locale`,
+/// `platform`, `app_version`, `install_date`, `attributes`).
 extension Router {
+    /// An OFREP request's app, evaluation input, time and evaluation decision.
+    struct OFREPEvaluation {
+        var app: AppService
+        var input: EvaluationInput
+        var now: Date
+        var decision: Decision
+    }
+
+    /// The context keys passed on to the evaluation input as they are.
+    static let ofrepInputKeys: Set = ["synced", "consent", "now", "user_id", "storefront", "locale", "platform",
+                                      "app_version", "install_date", "attributes"]
+
     /// An OFREP failure: the protocol's error code, its HTTP status, and details in words.
     struct OFREPError: Error {
         /// The protocol's error codes.
@@ -54,10 +69,11 @@ extension Router {
 
     func ofrepFlag(_ request: HTTPRequest, key: String) -> HTTPResponse {
         do throws(OFREPError) {
-            let (app, decision) = try ofrepDecision(request)
-            guard let flag = Self.flag(key, app: app, decision: decision) else {
+            let evaluation = try ofrepEvaluation(request)
+            guard let flag = Self.flag(key, evaluation) else {
                 return OFREPError(code: .flagNotFound, status: 404, details:
-                    "app '\(app.release.compiled.app)' has no feature or placement flag '\(key)'").response(key: key)
+                    "app '\(evaluation.app.release.compiled.app)' has no feature or placement flag '\(key)'")
+                    .response(key: key)
             }
             return JSONBody.response(JSONBody.encode(flag))
         } catch {
@@ -68,11 +84,13 @@ extension Router {
     /// Every flag of the app; `If-None-Match` with the answer's ETag answers 304.
     func ofrepBulk(_ request: HTTPRequest) -> HTTPResponse {
         do throws(OFREPError) {
-            let (app, decision) = try ofrepDecision(request)
+            let evaluation = try ofrepEvaluation(request)
+            let app = evaluation.app
             let bundle = app.release.compiled.bundle
             let keys = bundle.features.map(\.id) + bundle.ads.placements.map { "ads.\($0)" }
+                + bundle.placements.map { "placement.\($0.id)" }
             let body = JSONBody.encode([
-                "flags": keys.compactMap { Self.flag($0, app: app, decision: decision) },
+                "flags": keys.compactMap { Self.flag($0, evaluation) },
                 "metadata": ["app": app.release.compiled.app, "policy": app.release.compiled.hash],
             ] as [String: Any])
             let etag = "\"\(SHA256.hex(body).prefix(32))\""
@@ -84,8 +102,8 @@ extension Router {
         }
     }
 
-    /// The app the context names (or the only one served) and its decision for the context.
-    private func ofrepDecision(_ request: HTTPRequest) throws(OFREPError) -> (AppService, Decision) {
+    /// The app the context names (or the only one served), the context as an evaluation input, and its decision.
+    private func ofrepEvaluation(_ request: HTTPRequest) throws(OFREPError) -> OFREPEvaluation {
         let body: [String: JSONValue]
         do {
             body = try JSONBody.object(request.body)
@@ -120,7 +138,8 @@ extension Router {
             throw OFREPError(code: .invalidContext, status: 400, details: "the context needs 'app', one of "
                              + snapshot.apps.keys.sorted().joined(separator: ", "))
         }
-        var input = context.filter { ["synced", "consent", "now"].contains($0.key) }
+        var input = context.filter { Self.ofrepInputKeys.contains($0.key) }
+        if input["user_id"] ?? .null == .null, let key = context["targetingKey"] { input["user_id"] = key }
         if let entitlements = context["entitlements"] {
             guard case .array(let list) = entitlements else {
                 throw OFREPError(code: .invalidContext, status: 400, details: "'entitlements' must be a list")
@@ -132,15 +151,19 @@ extension Router {
         }
         do {
             let evaluation = try EvaluationInput(value: .object(input))
-            return (app, app.evaluator.evaluate(evaluation, now: Date()))
+            let now = Date()
+            return OFREPEvaluation(app: app, input: evaluation, now: now,
+                                   decision: app.evaluator.evaluate(evaluation, now: now))
         } catch {
             throw OFREPError(code: .invalidContext, status: 400, details: error.message)
         }
     }
 
-    /// One flag's evaluation: `TARGETING_MATCH` where entitlements decide it, `STATIC` where every user
-    /// gets the same answer.
-    private static func flag(_ key: String, app: AppService, decision: Decision) -> [String: Any]? {
+    /// One flag's evaluation: a placement's, or a boolean's with `TARGETING_MATCH` where entitlements decide it,
+    /// `STATIC` where every user gets the same answer.
+    private static func flag(_ key: String, _ evaluation: OFREPEvaluation) -> [String: Any]? {
+        if key.hasPrefix("placement."), let flag = placementFlag(key, evaluation) { return flag }
+        let (app, decision) = (evaluation.app, evaluation.decision)
         let value: Bool
         let isStatic: Bool
         let bundle = app.release.compiled.bundle
@@ -157,5 +180,19 @@ extension Router {
         return ["key": key, "value": value, "reason": isStatic ? "STATIC" : "TARGETING_MATCH",
                 "variant": value ? "on" : "off",
                 "metadata": ["app": decision.app, "policy": decision.policy]]
+    }
+
+    /// A placement's flag: the paywall id or `""`, the experiment's variant or else the audience (`""` when no
+    /// audience matched), the decision's reason, and `audience` and `experiment` in the metadata when they apply.
+    private static func placementFlag(_ key: String, _ evaluation: OFREPEvaluation) -> [String: Any]? {
+        guard let decision = evaluation.app.evaluator.resolve(placement: String(key.dropFirst("placement.".count)),
+                                                              context: evaluation.input, now: evaluation.now) else {
+            return nil
+        }
+        var metadata = ["app": evaluation.app.release.compiled.app, "policy": evaluation.app.release.compiled.hash]
+        metadata["audience"] = decision.audience
+        metadata["experiment"] = decision.experiment
+        return ["key": key, "value": decision.paywall ?? "", "reason": decision.reason.rawValue,
+                "variant": decision.variant ?? decision.audience ?? "", "metadata": metadata]
     }
 }

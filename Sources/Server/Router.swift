@@ -82,6 +82,14 @@ package struct Router: HTTPResponder {
             router, request, parameters throws(Problem) in
             try router.preview(request, app: parameters["app"] ?? "", paywall: parameters["paywall"] ?? "")
         },
+        Endpoint(pattern: "/v1/apps/{app}/placements/{placement}/resolve", methods: ["POST"]) {
+            router, request, parameters throws(Problem) in
+            try router.resolve(request, app: parameters["app"] ?? "", placement: parameters["placement"] ?? "")
+        },
+        Endpoint(pattern: "/v1/apps/{app}/placements/{placement}/paywall", methods: ["POST"]) {
+            router, request, parameters throws(Problem) in
+            try router.placementPaywall(request, app: parameters["app"] ?? "", placement: parameters["placement"] ?? "")
+        },
         Endpoint(pattern: "/ofrep/v1/evaluate/flags/{key}", methods: ["POST"], failure: Router.ofrepFailure) {
             router, request, parameters throws(Problem) in
             router.ofrepFlag(request, key: parameters["key"] ?? "")

@@ -40,6 +40,58 @@ import TollgateEvaluation
         #expect(flag("ads.banner.home", Self.premium).object["reason"] as? String == "TARGETING_MATCH")
     }
 
+    /// A placement is a string flag: the paywall id, the experiment's variant or else the audience, the
+    /// decision's reason, and the audience, experiment and policy in the metadata.
+    @Test func placementsAreStringFlagsWithTheDecision() throws {
+        let split = flag("placement.onboarding", #"{ "targetingKey": "user-7", "app": "photocollage", "storefront": "JPN", "app_version": "2.4.1", "install_date": "2026-11-25T08:00:00Z", "now": "2026-11-29T12:00:00Z" }"#)
+        #expect(split.status == 200, "\(split.text)")
+        let app = try #require(try ExampleService.releases().first { $0.compiled.app == "photocollage" })
+        let input = try EvaluationInput(json: Data(#"{ "user_id": "user-7", "storefront": "JPN", "app_version": "2.4.1", "install_date": "2026-11-25T08:00:00Z", "now": "2026-11-29T12:00:00Z" }"#.utf8))
+        let decision = try #require(Evaluator(policy: app.compiled).resolve(placement: "onboarding", context: input,
+                                                                            now: Date()))
+        #expect(decision.reason == .split && decision.audience == "japan-new")
+        #expect(split.object["key"] as? String == "placement.onboarding")
+        #expect(split.object["value"] as? String == decision.paywall ?? "")
+        #expect(split.object["variant"] as? String == decision.variant)
+        #expect(split.object["reason"] as? String == "SPLIT")
+        #expect(split.object["metadata"] as? [String: String] == [
+            "app": "photocollage", "policy": app.compiled.hash, "audience": "japan-new", "experiment": "onboarding-paywall",
+        ])
+        let nothing = flag("placement.settings", Self.premium)
+        #expect(nothing.object["value"] as? String == "")
+        #expect(nothing.object["variant"] as? String == "premium")
+        #expect(nothing.object["reason"] as? String == "TARGETING_MATCH")
+        #expect(nothing.object["metadata"] as? [String: String] == [
+            "app": "photocollage", "policy": app.compiled.hash, "audience": "premium",
+        ])
+        let main = flag("placement.settings", Self.free)
+        #expect(main.object["value"] as? String == "main" && main.object["variant"] as? String == "everyone")
+    }
+
+    /// `user_id` defaults to `targetingKey`, and the context's own `user_id` wins over it.
+    @Test func theTargetingKeyIsTheUserIDUnlessTheContextHasOne() {
+        let context = #"{ "targetingKey": "%@", %@"app": "photocollage", "storefront": "JPN", "app_version": "2.4.1", "install_date": "2026-11-25T08:00:00Z", "now": "2026-11-29T12:00:00Z" }"#
+        let variants = (1...40).map { index in
+            flag("placement.onboarding", String(format: context, "user-\(index)", "")).object["variant"] as? String
+        }
+        #expect(Set(variants) == ["paywall", "holdout"], "the targeting key buckets users: \(variants)")
+        let byKey = (1...40).map { index in
+            flag("placement.onboarding", String(format: context, "other", #""user_id": "user-\#(index)", "#))
+                .object["variant"] as? String
+        }
+        #expect(byKey == variants, "user_id wins over targetingKey")
+    }
+
+    @Test func placementFlagsReadTheContextsAttributes() {
+        let beta = flag("placement.onboarding", #"{ "targetingKey": "u", "app": "photocollage", "attributes": { "beta": true } }"#)
+        #expect(beta.object["variant"] as? String == "beta-testers" && beta.object["value"] as? String == "")
+        let bad = flag("placement.onboarding", #"{ "targetingKey": "u", "app": "photocollage", "attributes": { "beta": [true] } }"#)
+        #expect(bad.status == 400 && bad.object["errorCode"] as? String == "INVALID_CONTEXT")
+        #expect((bad.object["errorDetails"] as? String)?.contains("attributes.beta") == true, "\(bad.text)")
+        let unknown = flag("placement.onbording", Self.free)
+        #expect(unknown.status == 404 && unknown.object["errorCode"] as? String == "FLAG_NOT_FOUND")
+    }
+
     @Test func entitlementObjectsAsInSection5AreAccepted() {
         let context = #"{ "targetingKey": "u", "app": "photocollage", "entitlements": [{ "product": "com.example.photocollage.premium.yearly", "state": "revoked" }] }"#
         #expect(flag("cloud-sync", context).object["value"] as? Bool == false)
@@ -143,8 +195,10 @@ import TollgateEvaluation
         let bulk = service.send("POST", "/ofrep/v1/evaluate/flags", json: #"{ "context": \#(Self.premium) }"#)
         #expect(bulk.status == 200)
         let flags = bulk.object["flags"] as? [[String: Any]] ?? []
-        #expect(flags.count == 4 + 3)
+        #expect(flags.count == 4 + 3 + 3)
         #expect(flags.contains { $0["key"] as? String == "ads.interstitial.export" })
+        let onboarding = flags.first { $0["key"] as? String == "placement.onboarding" }
+        #expect(onboarding?["value"] as? String == "" && onboarding?["variant"] as? String == "subscribers")
         let etag = try #require(bulk.header("ETag"))
         let again = service.send("POST", "/ofrep/v1/evaluate/flags", json: #"{ "context": \#(Self.premium) }"#,
                                  headers: ["If-None-Match": etag])

@@ -14,6 +14,11 @@ struct FuzzRoute: Sendable, CustomTestStringConvertible {
         + #""com.example.photocollage.premium.yearly",{"product":"x","state":"pending","#
         + #""expires":"2026-01-01T00:00:00Z"}],"synced":true,"consent":"granted","now":"2026-11-29T12:00:00Z"}}"#
 
+    /// A placement's context with every key, without its closing brace.
+    static let placementContext = #"{"entitlements":[{"product":"com.example.photocollage.removeads","state":"active"}],"#
+        + #""now":"2026-11-29T12:00:00Z","user_id":"u-1","storefront":"JPN","locale":"ja-JP","platform":"ios","#
+        + #""app_version":"2.4.1","install_date":"2026-11-25T08:00:00Z","attributes":{"sessions":12,"beta":false}"#
+
     static let all = [
         FuzzRoute(path: "/v1/apps/photocollage/evaluate", body: RouterTests.premiumUser),
         FuzzRoute(path: "/ofrep/v1/evaluate/flags/cloud-sync", body: ofrepContext),
@@ -21,6 +26,10 @@ struct FuzzRoute: Sendable, CustomTestStringConvertible {
         FuzzRoute(path: "/v1/apps/photocollage/paywalls/main/render",
                   body: #"{"locale":"de","currency":"EUR","prices":{"com.example.photocollage.premium.yearly":"39.99"},"#
                       + #""intro_eligible":{"premium":true}}"#),
+        FuzzRoute(path: "/v1/apps/photocollage/placements/onboarding/resolve", body: placementContext + "}"),
+        FuzzRoute(path: "/v1/apps/photocollage/placements/onboarding/paywall",
+                  body: placementContext + #","currency":"EUR","prices":{"com.example.photocollage.premium.yearly":"#
+                      + #""39.99"},"intro_eligible":{"premium":true}}"#),
     ]
 }
 

@@ -76,7 +76,9 @@ import TollgateEvaluation
     }
 
     /// The JSON limits hold on every route that reads JSON: nesting, duplicate names, UTF-8.
-    @Test(arguments: ["/v1/apps/photocollage/evaluate", "/ofrep/v1/evaluate/flags", "/v1/apps/photocollage/paywalls/main/render"])
+    @Test(arguments: ["/v1/apps/photocollage/evaluate", "/ofrep/v1/evaluate/flags", "/v1/apps/photocollage/paywalls/main/render",
+                      "/v1/apps/photocollage/placements/onboarding/resolve",
+                      "/v1/apps/photocollage/placements/onboarding/paywall"])
     func jsonLimitsAre400sNamingThePlace(_ path: String) {
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         let cases = [

@@ -1,0 +1,67 @@
+import Diagnostics
+import Foundation
+import TollgateEvaluation
+
+/// Placements over HTTP (docs/http.md): which paywall, if any, a user sees at a moment in the app, and that
+/// paywall rendered in the same call.
+extension Router {
+    /// The top-level keys of a placement's context: the evaluation input's and the user's.
+    static let contextKeys = ["entitlements", "synced", "consent", "now", "currency", "user_id", "storefront", "locale",
+                              "platform", "app_version", "install_date", "attributes"]
+
+    /// The decision for the context in the body, with its trace.
+    func resolve(_ request: HTTPRequest, app id: String, placement: String) throws(Problem) -> HTTPResponse {
+        let app = try app(id)
+        let (decision, trace) = try resolve(app, placement: placement, body: request.body)
+        return JSONBody.response(decision.json(app: app.release.compiled.app, policy: app.release.compiled.hash,
+                                               trace: trace))
+    }
+
+    /// The decision and, when it shows one, the chosen paywall rendered with the body's prices:
+    /// `{"decision": …, "paywall": … or null}`.
+    func placementPaywall(_ request: HTTPRequest, app id: String, placement: String) throws(Problem) -> HTTPResponse {
+        let app = try app(id)
+        let (decision, trace) = try resolve(app, placement: placement, body: request.body)
+        let prices = try priceSheet(request.body, otherKeys: Self.contextKeys)
+        var body = Array(#"{"decision":"#.utf8)
+        body += decision.json(app: app.release.compiled.app, policy: app.release.compiled.hash, trace: trace)
+        body += Array(#","paywall":"#.utf8)
+        if let paywall = decision.paywall {
+            body += try renderJSON(app, paywall: paywall, prices: prices)
+        } else {
+            body += Array("null".utf8)
+        }
+        body.append(UInt8(ascii: "}"))
+        return JSONBody.response(body)
+    }
+
+    /// The placement's decision for the context in `body`, judged at the context's `now` or else at the time
+    /// evaluations use; 404 naming the app's placements when it has no such placement.
+    private func resolve(_ app: AppService, placement: String, body: [UInt8]) throws(Problem)
+        -> (decision: PlacementDecision, trace: [String])
+    {
+        let placements = app.release.compiled.bundle.placements.map(\.id)
+        guard placements.contains(placement) else { throw Self.unknownPlacement(placement, app: app) }
+        let members = try JSONBody.object(body)
+        let input: EvaluationInput
+        do {
+            input = try EvaluationInput(value: .object(members))
+        } catch {
+            throw Problem.invalidInput(error.message)
+        }
+        guard let explained = app.evaluator.resolveExplained(placement: placement, context: input, now: Date()) else {
+            throw Self.unknownPlacement(placement, app: app)
+        }
+        return explained
+    }
+
+    /// 404 for a placement the app does not have, listing the ones it has (also as `placements`).
+    private static func unknownPlacement(_ placement: String, app: AppService) -> Problem {
+        let placements = app.release.compiled.bundle.placements.map(\.id)
+        let known = placements.isEmpty ? "it has no placements" : "its placements: \(placements.joined(separator: ", "))"
+        return Problem("not-found", status: 404, title: "Not found",
+                       detail: "no placement '\(placement)' in app '\(app.release.compiled.app)' (\(known))"
+                           + (Suggestion.didYouMean(placement, in: placements).map { "; \($0)" } ?? ""),
+                       extra: ["placements": placements])
+    }
+}

@@ -141,6 +141,9 @@ import TollgateEvaluation
         #expect(answer.object["paywall"] is NSNull)
         let decision = try #require(answer.object["decision"] as? [String: Any])
         #expect(decision["show"] as? Bool == false && decision["audience"] as? String == "subscribers")
+        let badPrices = String(Self.premium.dropLast()) + #","currency":"USD","prices":{"x":"1,99"}}"#
+        let refused = service.send("POST", "/v1/apps/photocollage/placements/onboarding/paywall", json: badPrices)
+        #expect(refused.status == 400, "the prices are checked even when nothing shows: \(refused.text)")
     }
 
     /// The prices are checked as the render route checks them, wherever the decision lands; a key neither the

@@ -82,20 +82,16 @@ extension Workspace {
         }
     }
 
-    /// The policy file and template files of `app` as they are on disk, by project-relative path.
+    /// The policy file and template files of `app` as they are on disk, by project-relative path; a file that
+    /// cannot be read stops the command as it does `validate`.
     func appFiles(app: String) throws(CommandError) -> AppFiles {
         let policy = try policyFile(app: app)
-        func content(_ file: String) throws(CommandError) -> FileContent {
-            guard let data = FileManager.default.contents(atPath: absolute(file)) else {
-                throw .failure("cannot read \(file)")
-            }
-            return FileContent(path: file, bytes: [UInt8](data))
-        }
         var templates: [FileContent] = []
         for file in templateFiles(of: policy) {
-            templates.append(try content(file))
+            templates.append(FileContent(path: file, bytes: try contents(of: file)))
         }
-        return AppFiles(app: app, policy: try content(policy), templates: templates)
+        return AppFiles(app: app, policy: FileContent(path: policy, bytes: try contents(of: policy)),
+                        templates: templates)
     }
 }
 

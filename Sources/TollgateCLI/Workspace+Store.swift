@@ -72,14 +72,11 @@ extension Workspace {
         return baselines
     }
 
-    /// The validator with the baseline `--db` or `--baseline` names, if any.
+    /// The validator with the baseline `--db` or `--baseline` names, if any (the parser lets through at most one).
     func validator(_ arguments: Arguments) throws(CommandError) -> Validator {
-        switch (arguments["--db"], arguments["--baseline"]) {
-        case (nil, nil): return .withICU
-        case (_?, nil): return .withICU(baselines: try baselines(store: arguments))
-        case (nil, let path?): return .withICU(baselines: try baselines(path: path))
-        default: throw .usage("give either --db or --baseline, not both")
-        }
+        if let path = arguments["--baseline"] { return .withICU(baselines: try baselines(path: path)) }
+        if arguments.has("--db") { return .withICU(baselines: try baselines(store: arguments)) }
+        return .withICU
     }
 
     /// The policy file and template files of `app` as they are on disk, by project-relative path; a file that

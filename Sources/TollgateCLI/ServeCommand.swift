@@ -113,12 +113,12 @@ enum ServeCommand {
     /// What `channel` points at in the store at `path`, checked for changes by the snapshots' hashes.
     static func storeSource(_ workspace: Workspace, path: String, channel: String) throws(CommandError) -> PolicySource {
         do {
-            _ = try PolicyStore(path: path, writable: false)
+            _ = try PolicyStore(path: path, mode: .read)
         } catch {
             throw .failure(error.description)
         }
         let active = { @Sendable () throws(StoreError) -> [Snapshot] in
-            let store = try PolicyStore(path: path, writable: false)
+            let store = try PolicyStore(path: path, mode: .read)
             var snapshots: [Snapshot] = []
             for app in try store.apps() {
                 if let snapshot = try store.active(app: app, channel: channel) { snapshots.append(snapshot) }

@@ -1,8 +1,6 @@
 import Diagnostics
 import Foundation
 import PolicyModel
-import PolicyValidation
-import Publishing
 import Server
 import Store
 import TollgateEvaluation
@@ -51,8 +49,7 @@ enum ServeCommand {
         let storePath = workspace.absolute(storeName)
         let admin = context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }.map { token in
             Admin(token: token) { (mode) throws(StoreError) in
-                Publisher(store: try PolicyStore(path: storePath, mode: mode), storeName: storeName,
-                          validator: { Validator.withICU(baselines: $0) })
+                Workspace.publisher(on: try PolicyStore(path: storePath, mode: mode), named: storeName)
             }
         }
         let router = Router(holder: holder, metrics: metrics, admin: admin, log: log)

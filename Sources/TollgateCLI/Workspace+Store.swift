@@ -20,10 +20,14 @@ extension Workspace {
         }
     }
 
-    /// Publishing on the store named by `--db`, opened in `mode`, validating with ICU's plural data.
+    /// Publishing on the store named by `--db`, opened in `mode`.
     func publisher(_ arguments: Arguments, mode: PolicyStore.Mode) throws(CommandError) -> Publisher {
-        Publisher(store: try openStore(arguments, mode: mode), storeName: arguments["--db"] ?? Self.defaultStore,
-                  validator: { Validator.withICU(baselines: $0) })
+        Self.publisher(on: try openStore(arguments, mode: mode), named: arguments["--db"] ?? Self.defaultStore)
+    }
+
+    /// Publishing on `store` (`name` in messages), validating with ICU's data as every command does.
+    static func publisher(on store: PolicyStore, named name: String) -> Publisher {
+        Publisher(store: store, storeName: name, validator: { Validator.withICU(baselines: $0) })
     }
 
     /// Who publishes: `--author`, else git's user name, else `$USER`.

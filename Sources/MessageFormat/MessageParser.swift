@@ -22,10 +22,10 @@ package enum MessageParser {
 
 /// Argument types that take no cases, as ICU's `MessageFormat` knows them.
 private let simpleTypes = ["number", "date", "time", "spellout", "ordinal", "duration"]
-/// Every argument type the parser accepts, for suggestions.
-private let argumentTypes = simpleTypes + ["plural", "select", "selectordinal"]
-/// The CLDR plural categories.
-private let pluralKeywords = ["zero", "one", "two", "few", "many", "other"]
+/// Every argument type the parser accepts, for suggestions and help lines.
+let argumentTypes = simpleTypes + ["plural", "select", "selectordinal"]
+/// The CLDR plural categories, for suggestions and help lines.
+let pluralKeywords = ["zero", "one", "two", "few", "many", "other"]
 
 /// A recursive-descent parser over the message's scalars; `index` is the next scalar to read.
 private struct Parser {

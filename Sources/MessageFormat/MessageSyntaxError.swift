@@ -102,8 +102,7 @@ package struct MessageSyntaxError: Error, Sendable, Hashable, CustomStringConver
         case .expectedCases(let type, let name): "write '{\(name), \(type), other {…}}'"
         case .deprecatedChoice: "write '{n, plural, one {…} other {…}}'"
         case .unknownArgumentType(_, let suggestion):
-            suggestion
-                ?? "expected one of number, date, time, spellout, ordinal, duration, plural, select, selectordinal"
+            suggestion ?? "expected one of \(argumentTypes.joined(separator: ", "))"
         case .unterminatedStyleQuote: "close the quote with another apostrophe"
         case .missingOther: "add 'other {…}': it is used when no other case matches"
         case .expectedExactNumber: "an exact selector is written without spaces, like '=0'"
@@ -128,7 +127,7 @@ package struct MessageSyntaxError: Error, Sendable, Hashable, CustomStringConver
         "scalars \(range.lowerBound)..<\(range.upperBound): \(message)" + (help.map { " (help: \($0))" } ?? "")
     }
 
-    static let pluralSelectorHelp = "a selector is '=N' or one of zero, one, two, few, many, other"
+    static let pluralSelectorHelp = "a selector is '=N' or one of \(pluralKeywords.joined(separator: ", "))"
 
     /// A scalar as a message shows it: quoted, or as a code point when it is invisible.
     private static func shown(_ scalar: Unicode.Scalar) -> String {

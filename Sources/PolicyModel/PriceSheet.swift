@@ -14,7 +14,7 @@ package struct StoreAmount: Hashable, Sendable {
     }
 }
 
-/// What the store says about prices at run time : one currency, an amount per product,
+/// What the store says about prices at run time: one currency, an amount per product,
 /// intro offer prices, and which subscription groups the user may still take an intro offer in.
 package struct PriceSheet: Hashable, Sendable {
     /// The store front, such as `KOR`; shown in previews only.

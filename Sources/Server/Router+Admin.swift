@@ -217,7 +217,11 @@ private struct AdminBody {
     func reference(_ key: String) throws(Problem) -> String {
         switch members[key] {
         case .number(let number)? where number == number.rounded() && abs(number) < 1e15: return String(Int(number))
-        case .string(let text)? where !text.isEmpty: return text
+        case .string(let text)?:
+            guard !text.isEmpty else {
+                throw Problem.invalidInput("'\(key)' is empty; give a version number or a prefix of a hash")
+            }
+            return text
         case nil: throw Problem.invalidInput("'\(key)' is required: a version number or a prefix of a hash")
         case let other?:
             throw Problem.invalidInput("'\(key)' must be a version number or a prefix of a hash, not \(other.kind)")

@@ -18,11 +18,6 @@ package final class PolicyStore {
         case create
     }
 
-    /// Opens the store at `path`; `writable` creates it when missing, as `.create` does.
-    package convenience init(path: String, writable: Bool) throws(StoreError) {
-        try self.init(path: path, mode: writable ? .create : .read)
-    }
-
     /// Opens the store at `path` in `mode`, migrating the schema of a writable store. Nothing is written
     /// to a file that is not a Tollgate store.
     package init(path: String, mode: Mode) throws(StoreError) {

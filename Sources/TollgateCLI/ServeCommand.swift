@@ -1,8 +1,6 @@
 import Diagnostics
 import Foundation
 import PolicyModel
-import PolicyValidation
-import Publishing
 import Server
 import Store
 import TollgateEvaluation
@@ -51,8 +49,7 @@ enum ServeCommand {
         let storePath = workspace.absolute(storeName)
         let admin = context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }.map { token in
             Admin(token: token) { (mode) throws(StoreError) in
-                Publisher(store: try PolicyStore(path: storePath, mode: mode), storeName: storeName,
-                          validator: { Validator.withICU(baselines: $0) })
+                Workspace.publisher(on: try PolicyStore(path: storePath, mode: mode), named: storeName)
             }
         }
         let router = Router(holder: holder, metrics: metrics, admin: admin, log: log)
@@ -113,12 +110,12 @@ enum ServeCommand {
     /// What `channel` points at in the store at `path`, checked for changes by the snapshots' hashes.
     static func storeSource(_ workspace: Workspace, path: String, channel: String) throws(CommandError) -> PolicySource {
         do {
-            _ = try PolicyStore(path: path, writable: false)
+            _ = try PolicyStore(path: path, mode: .read)
         } catch {
             throw .failure(error.description)
         }
         let active = { @Sendable () throws(StoreError) -> [Snapshot] in
-            let store = try PolicyStore(path: path, writable: false)
+            let store = try PolicyStore(path: path, mode: .read)
             var snapshots: [Snapshot] = []
             for app in try store.apps() {
                 if let snapshot = try store.active(app: app, channel: channel) { snapshots.append(snapshot) }

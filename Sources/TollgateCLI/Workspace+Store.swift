@@ -20,10 +20,14 @@ extension Workspace {
         }
     }
 
-    /// Publishing on the store named by `--db`, opened in `mode`, validating with ICU's plural data.
+    /// Publishing on the store named by `--db`, opened in `mode`.
     func publisher(_ arguments: Arguments, mode: PolicyStore.Mode) throws(CommandError) -> Publisher {
-        Publisher(store: try openStore(arguments, mode: mode), storeName: arguments["--db"] ?? Self.defaultStore,
-                  validator: { Validator.withICU(baselines: $0) })
+        Self.publisher(on: try openStore(arguments, mode: mode), named: arguments["--db"] ?? Self.defaultStore)
+    }
+
+    /// Publishing on `store` (`name` in messages), validating with ICU's data as every command does.
+    static func publisher(on store: PolicyStore, named name: String) -> Publisher {
+        Publisher(store: store, storeName: name, validator: { Validator.withICU(baselines: $0) })
     }
 
     /// Who publishes: `--author`, else git's user name, else `$USER`.
@@ -72,30 +76,23 @@ extension Workspace {
         return baselines
     }
 
-    /// The validator with the baseline `--db` or `--baseline` names, if any.
+    /// The validator with the baseline `--db` or `--baseline` names, if any (the parser lets through at most one).
     func validator(_ arguments: Arguments) throws(CommandError) -> Validator {
-        switch (arguments["--db"], arguments["--baseline"]) {
-        case (nil, nil): return .withICU
-        case (_?, nil): return .withICU(baselines: try baselines(store: arguments))
-        case (nil, let path?): return .withICU(baselines: try baselines(path: path))
-        default: throw .usage("give either --db or --baseline, not both")
-        }
+        if let path = arguments["--baseline"] { return .withICU(baselines: try baselines(path: path)) }
+        if arguments.has("--db") { return .withICU(baselines: try baselines(store: arguments)) }
+        return .withICU
     }
 
-    /// The policy file and template files of `app` as they are on disk, by project-relative path.
+    /// The policy file and template files of `app` as they are on disk, by project-relative path; a file that
+    /// cannot be read stops the command as it does `validate`.
     func appFiles(app: String) throws(CommandError) -> AppFiles {
         let policy = try policyFile(app: app)
-        func content(_ file: String) throws(CommandError) -> FileContent {
-            guard let data = FileManager.default.contents(atPath: absolute(file)) else {
-                throw .failure("cannot read \(file)")
-            }
-            return FileContent(path: file, bytes: [UInt8](data))
-        }
         var templates: [FileContent] = []
         for file in templateFiles(of: policy) {
-            templates.append(try content(file))
+            templates.append(FileContent(path: file, bytes: try contents(of: file)))
         }
-        return AppFiles(app: app, policy: try content(policy), templates: templates)
+        return AppFiles(app: app, policy: FileContent(path: policy, bytes: try contents(of: policy)),
+                        templates: templates)
     }
 }
 

@@ -164,6 +164,10 @@ import Testing
         let noAuthor = service.send("POST", "/v1/admin/rollback", json: #"{"app": "photocollage", "to": 1}"#,
                                     headers: Self.auth)
         #expect(noAuthor.status == 400, "\(noAuthor.text)")
+        let empty = service.send("POST", "/v1/admin/rollback", json: #"{"app": "photocollage", "to": "", "author": "a"}"#,
+                                 headers: Self.auth)
+        #expect(empty.status == 400, "\(empty.text)")
+        #expect(empty.object["detail"] as? String == "'to' is empty; give a version number or a prefix of a hash")
         #expect(try PolicyStore(path: service.storePath, mode: .read).history().count == 3)
     }
 

@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 import TollgateCLI
 
-/// The README and `docs/` stand on their own: the rules page is the tool's own output, the quick start
-/// is two commands, nothing cites a document outside the repository, and every relative link resolves.
+/// The README and `docs/` stand on their own: the README is short, the rules page is the tool's own output,
+/// the quick start is two commands, nothing cites a document outside the repository, and every relative link
+/// resolves.
 @Suite struct DocumentationTests {
     static let root = Fixtures.repositoryRoot()
 
@@ -49,6 +50,12 @@ import TollgateCLI
         let commands = readme[start.upperBound..<end.lowerBound].split(separator: "\n")
             .filter { !$0.hasPrefix("```") && !$0.isEmpty }
         #expect(commands == ["make run", "make test"])
+    }
+
+    /// The README is what a newcomer needs; the rest is in `docs/`.
+    @Test func readmeIsShort() throws {
+        let lines = try Self.text("README.md").split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(lines <= 250, "README.md has \(lines) lines; move details into docs/")
     }
 
     @Test func documentsAreFound() {

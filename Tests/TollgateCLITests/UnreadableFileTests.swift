@@ -35,8 +35,8 @@ import TollgateCLI
         Tollgate.run(arguments, context: CommandContext(currentDirectory: project.path))
     }
 
-    static func expected(_ file: String, _ reason: String) -> String {
-        "error: cannot read '\(file)': \(reason)\nsee 'tollgate validate --help'\n"
+    static func expected(_ file: String, _ reason: String, command: String = "validate") -> String {
+        "error: cannot read '\(file)': \(reason)\nsee 'tollgate \(command) --help'\n"
     }
 
     @Test(arguments: Obstacle.allCases)
@@ -67,6 +67,18 @@ import TollgateCLI
         let result = Self.run(["validate", "Policies/photocollage.yaml"], in: project)
         #expect(result.exitCode == 2)
         #expect(result.stderr == Self.expected("Templates/photocollage/zz.yaml", obstacle.reason))
+    }
+
+    /// Publishing reads the same files and stops the same way.
+    @Test(arguments: Obstacle.allCases)
+    func aTemplateFileWhenPublishing(obstacle: Obstacle) throws {
+        let project = try StoreProject("unreadable-publish")
+        defer { project.remove() }
+        try obstacle.make(at: project.folder.appendingPathComponent("Templates/photocollage/zz.yaml").path)
+        let result = Self.run(["publish", "--app", "photocollage", "--author", "ann", "--db", StoreProject.store],
+                              in: project)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == Self.expected("Templates/photocollage/zz.yaml", obstacle.reason, command: "publish"))
     }
 
     /// Root reads a file of mode 000, so this case only runs as another user.

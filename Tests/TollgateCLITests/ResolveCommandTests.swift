@@ -103,3 +103,25 @@ import TollgateCLI
         #expect(stdout.hasSuffix("\n}\n"))
     }
 }
+
+/// The decision `make run` prints and the README shows come from the example context as committed.
+@Suite struct ResolveExampleTests {
+    @Test func makeRunResolvesTheExampleContextAsTheREADMEShows() throws {
+        let root = Fixtures.repositoryRoot()
+        let makefile = try String(contentsOf: root.appendingPathComponent("Makefile"), encoding: .utf8)
+        let line = try #require(makefile.split(separator: "\n").first { $0.contains("$(BIN) resolve ") })
+        let arguments = line.split(separator: " ").drop { $0 != "resolve" }.map(String.init)
+        let result = Tollgate.run(arguments, context: CommandContext(currentDirectory: root.path))
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let decision = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let bucket = try #require(decision["bucket"] as? Int)
+        #expect(readme.contains("\"bucket\": \(bucket)"))
+        #expect(readme.contains("\"reason\": \"\(try #require(decision["reason"] as? String))\""))
+        #expect(readme.contains("\"variant\": \"\(try #require(decision["variant"] as? String))\""))
+        for line in try #require(decision["trace"] as? [String]) {
+            let quoted = line.replacingOccurrences(of: "\"", with: "\\\"")
+            #expect(readme.contains("\"\(quoted)\""), "\(line)")
+        }
+    }
+}

@@ -38,6 +38,10 @@ enum MatrixCommand {
         }
         if arguments.has("--placements") {
             let compiled = try workspace.compiledApp(app)
+            guard !compiled.policy.bundle.placements.isEmpty else {
+                throw .badArgument("app '\(app)' has no placements",
+                                   help: "docs/placements.md describes the 'placements' section")
+            }
             return CommandResult(stdout: placementTable(compiled.policy, now: context.now).render(format))
         }
         let loaded = try workspace.load(try workspace.policyFile(app: app))

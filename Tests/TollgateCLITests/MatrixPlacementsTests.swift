@@ -34,4 +34,21 @@ import TollgateCLI
             #expect(output.contains("taken as absent"), "\(format)")
         }
     }
+
+    @Test func anAppWithoutPlacementsIsAnError() throws {
+        let policy = try String(contentsOfFile: "\(Self.root)/Policies/lingualeap.yaml", encoding: .utf8)
+        let start = try #require(policy.range(of: "\nplacements:\n"))
+        let end = try #require(policy.range(of: "\nreview:\n"))
+        let examples = try EditedExamples(app: "lingualeap",
+                                          replacing: [(String(policy[start.lowerBound..<end.lowerBound]), "\n")])
+        defer { examples.remove() }
+        let result = Tollgate.run(["matrix", "--app", "lingualeap", "--placements"],
+                                  context: CommandContext(currentDirectory: examples.folder.path))
+        #expect(result == CommandResult(stderr: """
+            error: app 'lingualeap' has no placements
+              help: docs/placements.md describes the 'placements' section
+            see 'tollgate matrix --help'
+
+            """, exitCode: 2))
+    }
 }

@@ -91,6 +91,31 @@ import TollgateCLI
             .contains("DEFAULT — no audience matched, so nothing shows"))
     }
 
+    @Test func anAppWithoutPlacementsOrExperimentsSaysSo() throws {
+        let policy = try String(contentsOfFile: "\(Self.root)/Policies/lingualeap.yaml", encoding: .utf8)
+        let start = try #require(policy.range(of: "\nplacements:\n"))
+        let end = try #require(policy.range(of: "\nreview:\n"))
+        let examples = try EditedExamples(app: "lingualeap",
+                                          replacing: [(String(policy[start.lowerBound..<end.lowerBound]), "\n")])
+        defer { examples.remove() }
+        let resolve = Self.run(["resolve", "--app", "lingualeap", "--placement", "onboarding", "--input", "-"],
+                               in: examples.folder.path, stdin: "{}")
+        #expect(resolve == CommandResult(stderr: """
+            error: unknown placement 'onboarding' in app 'lingualeap'
+              help: the app has no placements
+            see 'tollgate resolve --help'
+
+            """, exitCode: 2))
+        let simulate = Self.run(["experiment", "simulate", "--app", "lingualeap", "--experiment", "exam-offer"],
+                                in: examples.folder.path)
+        #expect(simulate == CommandResult(stderr: """
+            error: unknown experiment 'exam-offer' in app 'lingualeap'
+              help: the app has no experiments
+            see 'tollgate experiment --help'
+
+            """, exitCode: 2))
+    }
+
     @Test func standardInputIsReadWithADash() throws {
         let file = try String(contentsOfFile: "\(Self.root)/Tests/Fixtures/cli/resolve/new-user-japan.json", encoding: .utf8)
         let piped = Self.run(["resolve", "--app", "photocollage", "--placement", "onboarding", "--input", "-"], stdin: file)

@@ -14,6 +14,9 @@ run: deps build
 	@for app in $(APPS); do echo; echo "== $$app: the paywall in the US store"; \
 	  $(BIN) render --app $$app --prices Prices/$$app/USA.yaml || exit 1; done
 	@echo
+	@echo "== photocollage: the paywall a new user in Japan sees after onboarding"
+	$(BIN) resolve --app photocollage --placement onboarding --input Contexts/photocollage/new-user-japan.json
+	@echo
 	@echo "== serving the examples on http://127.0.0.1:$(PORT) (Ctrl-C stops); try:"
 	@echo "  curl -s -X POST http://127.0.0.1:$(PORT)/v1/apps/photocollage/evaluate -H 'Content-Type: application/json' \\"
 	@echo "    -d '{\"entitlements\": [{\"product\": \"com.example.photocollage.removeads\", \"state\": \"active\"}]}'"

@@ -2,7 +2,7 @@
 package struct PolicyChange: Hashable, Sendable, Encodable {
     /// What kind of thing changed.
     package enum Section: String, Hashable, Sendable, Encodable, CaseIterable {
-        case products, tiers, features, ads, entitlements, paywalls, templates
+        case products, tiers, features, ads, entitlements, paywalls, templates, placements, experiments
     }
 
     /// Whether the subject appeared, disappeared or changed.
@@ -20,19 +20,23 @@ package struct PolicyChange: Hashable, Sendable, Encodable {
     package var gainedBy: [String]
     /// Products whose buyers lose it.
     package var lostBy: [String]
+    /// For a changed experiment: the share of users (0 to 1) whose variant changes; exact while the seed stays,
+    /// expected under a new seed.
+    package var movedShare: Double?
 
     package init(_ section: Section, _ kind: Kind, _ subject: String, _ summary: String,
-                 gainedBy: [String] = [], lostBy: [String] = []) {
+                 gainedBy: [String] = [], lostBy: [String] = [], movedShare: Double? = nil) {
         self.section = section
         self.kind = kind
         self.subject = subject
         self.summary = summary
         self.gainedBy = gainedBy
         self.lostBy = lostBy
+        self.movedShare = movedShare
     }
 
     enum CodingKeys: String, CodingKey {
-        case section, kind, subject, summary, gainedBy = "gained_by", lostBy = "lost_by"
+        case section, kind, subject, summary, gainedBy = "gained_by", lostBy = "lost_by", movedShare = "moved_share"
     }
 }
 

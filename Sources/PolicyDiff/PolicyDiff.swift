@@ -5,8 +5,11 @@ package enum PolicyDiff {
     /// The changes from `old` to `new`, by section, in policy order.
     package static func compare(_ old: AppSources, _ new: AppSources, from: String, to: String) -> PolicyDiffReport {
         let pair = Pair(old: old.policy, new: new.policy)
-        let changes = pair.products() + pair.tiers() + pair.features() + pair.ads() + pair.entitlements()
-            + pair.paywalls() + templates(old.templates, new.templates)
+        let sections: [[PolicyChange]] = [
+            pair.products(), pair.tiers(), pair.features(), pair.ads(), pair.entitlements(), pair.paywalls(),
+            templates(old.templates, new.templates), pair.placements(), pair.experiments(),
+        ]
+        let changes = sections.flatMap { $0 }
         return PolicyDiffReport(app: new.policy.app.id.value, from: from, to: to, changes: changes)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The diff as text: a heading, then each section's changes, `+` added, `-` removed, `~` changed.
 package struct PolicyDiffTextFormat: Sendable {
     package init() {}
@@ -18,8 +20,14 @@ package struct PolicyDiffTextFormat: Sendable {
                 lines.append("  \(mark) \(change.subject): \(change.summary)")
                 if !change.gainedBy.isEmpty { lines.append("      gained by buyers of \(change.gainedBy.joined(separator: ", "))") }
                 if !change.lostBy.isEmpty { lines.append("      lost by buyers of \(change.lostBy.joined(separator: ", "))") }
+                if let share = change.movedShare { lines.append("      users whose variant changes: \(percent(share))") }
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `0.125` as `12.50%`; a share above zero never rounds to `0.00%`.
+    private func percent(_ share: Double) -> String {
+        share > 0 && share < 0.00005 ? "under 0.01%" : String(format: "%.2f%%", share * 100)
     }
 }

@@ -12,8 +12,10 @@ enum DiffCommand {
         discussion: """
             Lists products added, removed or changed; tiers and what they include;
             features moving between tiers with the products whose buyers gain or lose
-            them; ad rules and placements; entitlement states; paywalls; template messages
-            per locale.
+            them; ad rules and ad placements; entitlement states; paywalls; template
+            messages per locale; paywall placements and their audiences; experiments'
+            status, seed, winner, variants and weights, with the share of users whose
+            variant changes.
             """,
         arguments: [
             Positional(name: "old", help: """

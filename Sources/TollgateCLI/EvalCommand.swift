@@ -59,12 +59,7 @@ enum EvalCommand {
             }
             return EvaluationInput(entitlements: entitlements, synced: true, consent: .granted)
         }
-        let bytes = file == "-" ? workspace.context.readStandardInput() : try workspace.contents(of: file)
-        do {
-            return try EvaluationInput(json: Data(bytes))
-        } catch {
-            throw .invalidInput("\(file == "-" ? "<stdin>" : file): \(error.message)")
-        }
+        return try workspace.evaluationInput(file)
     }
 
     /// The id of the product `name` means: the product with that id; else the one whose short name (the id without

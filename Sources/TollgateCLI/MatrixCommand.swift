@@ -3,23 +3,29 @@ import Foundation
 import PolicyModel
 import TollgateEvaluation
 
-/// `tollgate matrix`: the feature × tier table of one app, or its full ad-gate and tier truth table.
+/// `tollgate matrix`: the feature × tier table of one app, its full ad-gate and tier truth table, or which audience
+/// of each placement each set of tiers lands in.
 enum MatrixCommand {
     static let command = Tollgate.Command(
         name: "matrix",
-        summary: "the feature × tier table of an app; --truth-table: every ad and tier decision",
+        summary: "the feature × tier table of an app; every ad and tier decision; placements by tiers",
         discussion: """
             Prints which tier unlocks which feature, and which tiers see no ads. With
             --truth-table it prints instead what the evaluator decides for every
             combination of store sync, ads consent and each product in each store state:
-            the tiers held and whether ads show.
+            the tiers held and whether ads show. With --placements it prints, for every
+            set of tiers some combination of products gives and every placement, the
+            audience the user lands in and what it shows, with the store synced, ads
+            consent granted and every other attribute absent.
             """,
         options: [
             .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
             .value("--format", valueName: "format", help: "the table's format", default: .value("markdown"),
                    choices: ["markdown", "html", "csv"]),
             .flag("--truth-table", help: "every ad and tier decision instead of the feature table"),
+            .flag("--placements", help: "each placement's audience for each set of tiers instead of the feature table"),
         ],
+        groups: [.exclusive("--truth-table", "--placements")],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
@@ -29,6 +35,14 @@ enum MatrixCommand {
         if arguments.has("--truth-table") {
             let compiled = try workspace.compiledApp(app)
             return CommandResult(stdout: truthTable(compiled.policy, now: context.now).render(format))
+        }
+        if arguments.has("--placements") {
+            let compiled = try workspace.compiledApp(app)
+            guard !compiled.policy.bundle.placements.isEmpty else {
+                throw .badArgument("app '\(app)' has no placements",
+                                   help: "docs/placements.md describes the 'placements' section")
+            }
+            return CommandResult(stdout: placementTable(compiled.policy, now: context.now).render(format))
         }
         let loaded = try workspace.load(try workspace.policyFile(app: app))
         guard let policy = loaded.sources?.policy else { throw .findings(loaded.diagnostics) }
@@ -70,5 +84,59 @@ enum MatrixCommand {
         }
         return Table(title: "\(policy.app): ad-gate and tier truth table",
                      header: ["Entitlement", "Synced", "Consent", "Tiers", "Ads", "Why"], rows: rows)
+    }
+
+    /// Said under the placement table: what the users of its rows are assumed to be.
+    static let placementNote = "Each row is a user holding these tiers, the store synced and ads consent granted; "
+        + "conditions on any other attribute (user_id, storefront, app_version, attributes.…) are taken as absent, "
+        + "so an experiment shows as its name."
+
+    /// Placements across, one row per set of tiers that some combination of active products gives; a cell is
+    /// the audience that matches and what it shows.
+    static func placementTable(_ policy: CompiledPolicy, now: Date) -> Table {
+        let evaluator = Evaluator(policy: policy)
+        let placements = policy.bundle.placements.map(\.id)
+        var rows: [[String]] = []
+        for products in tierCombinations(policy, evaluator: evaluator, now: now) {
+            let input = EvaluationInput(entitlements: products.map { Entitlement(product: $0) }, synced: true,
+                                        consent: .granted)
+            let tiers = evaluator.access(input.entitlements, synced: true, consent: .granted, now: now).tierIDs
+            rows.append([tiers.joined(separator: ", ")] + placements.map { placement in
+                guard let decision = evaluator.resolve(placement: placement, context: input, now: now) else { return "" }
+                return cell(decision)
+            })
+        }
+        return Table(title: "\(policy.app): placements by tiers", header: ["Tiers"] + placements, rows: rows,
+                     csvHeader: ["tiers"] + placements, note: placementNote)
+    }
+
+    /// What a placement does for a user: `audience: paywall main`, `audience: nothing`, `audience: experiment e`.
+    private static func cell(_ decision: PlacementDecision) -> String {
+        guard let audience = decision.audience else { return "no audience: nothing" }
+        if let experiment = decision.experiment { return "\(audience): experiment \(experiment)" }
+        return "\(audience): " + (decision.paywall.map { "paywall \($0)" } ?? "nothing")
+    }
+
+    /// One set of products for each distinct set of tiers the products can give together, fewest tiers first:
+    /// no product, then unions with one more product until no union gives a new set.
+    static func tierCombinations(_ policy: CompiledPolicy, evaluator: Evaluator, now: Date) -> [[String]] {
+        let tiers = { (products: [String]) in
+            evaluator.access(products.map { Entitlement(product: $0) }, synced: true, consent: .granted, now: now).tierIDs
+        }
+        var found: [[String]: [String]] = [tiers([]): []]
+        var order: [[String]] = [tiers([])]
+        var pending = [[String]()]
+        while let products = pending.popLast() {
+            for product in policy.bundle.products.map(\.id) where !products.contains(product) {
+                let more = products + [product]
+                let held = tiers(more)
+                guard found[held] == nil else { continue }
+                found[held] = more
+                order.append(held)
+                pending.append(more)
+            }
+        }
+        return order.enumerated().sorted { ($0.element.count, $0.offset) < ($1.element.count, $1.offset) }
+            .compactMap { found[$0.element] }
     }
 }

@@ -8,6 +8,8 @@ struct Table {
     var rows: [[String]]
     /// Column names for CSV, where ids serve scripts better than titles.
     var csvHeader: [String]?
+    /// A sentence under the table (Markdown, HTML) on how to read it; CSV leaves it out.
+    var note: String?
 
     static let yes = "yes"
     static let no = "no"
@@ -27,7 +29,7 @@ struct Table {
         for row in rows {
             text += "| " + row.map { escape(mark($0)) }.joined(separator: " | ") + " |\n"
         }
-        return text
+        return text + (note.map { "\n\($0)\n" } ?? "")
     }
 
     var csv: String {
@@ -56,7 +58,7 @@ struct Table {
             <tbody>
             \(body.joined(separator: "\n"))
             </tbody>
-            </table>
+            </table>\(note.map { "\n<p>\($0.markupEscaped)</p>" } ?? "")
             </body>
             </html>
 

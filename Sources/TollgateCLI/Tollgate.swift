@@ -9,6 +9,8 @@ package enum Tollgate {
         ValidateCommand.command,
         MatrixCommand.command,
         EvalCommand.command,
+        ResolveCommand.command,
+        ExperimentCommand.command,
         BundleCommand.command,
         ExplainCommand.command,
         SchemaCommand.command,

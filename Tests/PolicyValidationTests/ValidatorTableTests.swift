@@ -28,6 +28,7 @@ struct ValidatorTableTests {
 
             """))
         let context = ValidationContext(pluralCategories: { _ in nil }, currencyDigits: { $0 == "CLP" ? 2 : nil },
+                                        storefronts: ["JP": "JPN"],
                                         baselines: ["demo": ProductBaseline(types: ["p": "consumable"], source: "v1")])
         let rules = Set(Validator(context: context).validate(app).diagnostics.map(\.rule))
         #expect(!rules.contains(ReferencePriceInvalidRule.id))

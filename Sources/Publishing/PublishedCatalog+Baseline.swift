@@ -6,7 +6,7 @@ package import TollgateEvaluation
 extension PublishedCatalog {
     /// The catalog and the published `experiments` as the rules that compare with what was published read
     /// them; `source` says where they come from, for messages.
-    package func baseline(experiments: [String: PolicyBundle.Experiment] = [:], source: String) -> ProductBaseline {
+    package func baseline(experiments: [String: PolicyBundle.Experiment], source: String) -> ProductBaseline {
         ProductBaseline(types: products.mapValues(\.type),
                         removed: Set(products.values.filter { $0.lastVersion < latestVersion }.map(\.id)),
                         experiments: experiments, source: source)

@@ -65,4 +65,16 @@ struct AudienceRulesTests {
         let findings = try AudienceUnknownIDRule().check(Self.sources(when))
         #expect(findings.map(\.help) == [help])
     }
+
+    @Test(arguments: [
+        (#"'storefrnt == "JPN"'"#, "did you mean 'storefront'?"),
+        (#"'lang == "ja"'"#, "write one of ads, app_version, days_since_install, features, language, locale, platform, "
+            + "storefront, tiers, user_id, or attributes.NAME for a value the app sends"),
+        (#"'verison(app_version) > version("2")'"#, "did you mean 'version'?"),
+        (#"'size(attributes.x) > 1'"#, "write one of has, version"),
+    ])
+    func anUnknownNameSuggestsTheClosestOrListsTheNames(when: String, help: String) throws {
+        let findings = try AudienceUnknownNameRule().check(Self.sources(when))
+        #expect(findings.map(\.help) == [help])
+    }
 }

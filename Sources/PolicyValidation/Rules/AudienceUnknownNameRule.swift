@@ -22,8 +22,10 @@ struct AudienceUnknownNameRule: Rule {
             return false
         }, help: { issue in
             guard case .unknownName(let name, let candidates) = issue.kind else { return issue.help }
-            return Suggestion.didYouMean(name, in: candidates) ?? issue.help
-                ?? "the context has \(candidates.joined(separator: ", "))"
+            if let suggestion = Suggestion.didYouMean(name, in: candidates) ?? issue.help { return suggestion }
+            let names = candidates.filter { $0 != "attributes" }.joined(separator: ", ")
+            return candidates.contains("attributes")
+                ? "write one of \(names), or attributes.NAME for a value the app sends" : "write one of \(names)"
         })
     }
 }

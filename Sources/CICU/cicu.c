@@ -1,5 +1,6 @@
 #include "cicu.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ucurr.h>
@@ -273,4 +274,22 @@ int cicu_currency_is_current(const char *code) {
     while (!found && U_SUCCESS(status) && (next = uenum_next(codes, NULL, &status))) found = strcmp(next, code) == 0;
     uenum_close(codes);
     return found && U_SUCCESS(status);
+}
+
+int32_t cicu_country_codes(char *out, int32_t capacity) {
+    const char *const *countries = uloc_getISOCountries();
+    int32_t length = 0;
+    for (; countries && *countries; countries++) {
+        char locale[8] = "_";
+        strncat(locale, *countries, sizeof locale - 2);
+        const char *alpha3 = uloc_getISO3Country(locale);
+        if (strlen(alpha3) == 0) continue;
+        char pair[16];
+        int written = snprintf(pair, sizeof pair, "%s%s:%s", length > 0 ? " " : "", *countries, alpha3);
+        if (written <= 0 || (size_t)written >= sizeof pair) continue;
+        if (length + written < capacity) memcpy(out + length, pair, (size_t)written + 1);
+        length += written;
+    }
+    if (length == 0 && capacity > 0) out[0] = 0;
+    return length;
 }

@@ -41,4 +41,26 @@ extension Validator {
         PaywallUnknownProductRule(),
         PaywallHighlightOutsideRule(),
     ]
+
+    /// The placement and experiment rules; the one that compares with what was published only when the
+    /// context has baselines.
+    static func placementRules(_ context: ValidationContext) -> [any Rule] {
+        let published: [any Rule] = context.baselines.map { [ExperimentReassignsUsersRule(baselines: $0)] } ?? []
+        return [
+            PlacementIDFormatRule(),
+            AudienceConditionSyntaxRule(),
+            AudienceUnknownNameRule(),
+            AudienceTypeMismatchRule(),
+            AudienceUnknownIDRule(),
+            AudienceStorefrontCodeRule(storefronts: context.storefronts),
+            AudienceVersionLiteralRule(),
+            AudienceDuplicateIDRule(),
+            AudienceUnreachableRule(),
+            PlacementUnknownPaywallRule(),
+            PlacementUnknownExperimentRule(),
+            ExperimentUnusedRule(),
+            ExperimentWeightsRule(),
+            ExperimentWinnerRule(),
+        ] + published
+    }
 }

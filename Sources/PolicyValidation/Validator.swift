@@ -9,7 +9,8 @@ package struct Validator: Sendable {
     /// lacks (what was published, without a baseline) is left out rather than run on nothing.
     package init(context: ValidationContext) {
         rules = Validator.referenceRules + Validator.productRules(context) + Validator.featureRules
-            + Validator.paywallRules + Validator.templateRules(context) + Validator.reviewRules
+            + Validator.paywallRules + Validator.placementRules(context) + Validator.templateRules(context)
+            + Validator.reviewRules
     }
 
     /// The descriptors of every rule a validator can run, in table order.

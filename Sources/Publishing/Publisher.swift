@@ -104,15 +104,18 @@ package struct Publisher {
         }
     }
 
-    /// What the store published for each of `apps` it holds (default: every app), as the product-id
-    /// rules read it.
+    /// What the store published for each of `apps` it holds (default: every app), as the product-id rules
+    /// and `experiment-reassigns-users` read it: every product published, and the experiments of the newest
+    /// version.
     package func baselines(apps: [String]? = nil) throws(PublishingError) -> [String: ProductBaseline] {
         do {
             let known = try store.apps()
             var baselines: [String: ProductBaseline] = [:]
             for app in apps ?? known where known.contains(app) {
                 let catalog = try store.catalog(app: app)
-                baselines[app] = catalog.baseline(source: source(version: catalog.latestVersion))
+                let newest = try store.snapshot(app: app, reference: String(catalog.latestVersion))
+                baselines[app] = catalog.baseline(experiments: PublishedCatalog.experiments(ofBundle: newest.bundle),
+                                                  source: source(version: catalog.latestVersion))
             }
             return baselines
         } catch {

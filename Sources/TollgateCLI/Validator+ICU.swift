@@ -2,10 +2,11 @@ package import PolicyValidation
 import Rendering
 
 extension ValidationContext {
-    /// ICU's plural categories and currency digits, with the products published before when they are known.
+    /// ICU's plural categories, currency digits and country codes, with the products published before when they are known.
     package static func icu(baselines: [String: ProductBaseline]? = nil) -> ValidationContext {
         ValidationContext(pluralCategories: CLDRPlurals.categories(of:),
-                          currencyDigits: CLDRCurrencies.fractionDigits(of:), baselines: baselines)
+                          currencyDigits: CLDRCurrencies.fractionDigits(of:),
+                          storefronts: CLDRCountries.alpha3ByAlpha2, baselines: baselines)
     }
 }
 

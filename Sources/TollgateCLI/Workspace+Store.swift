@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PolicyCompiler
 import PolicyLoader
 import PolicyModel
 import PolicyValidation
@@ -59,7 +60,7 @@ extension Workspace {
         }
     }
 
-    /// The products of the policies in an older copy of `Policies/` (or a checkout holding one).
+    /// The products and experiments of the policies in an older copy of `Policies/` (or a checkout holding one).
     func baselines(path: String) throws(CommandError) -> [String: ProductBaseline] {
         let folder = absolute(path)
         let policies = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Policies"))
@@ -71,7 +72,10 @@ extension Workspace {
                 throw .failure("cannot load the baseline policy \(file); check it out again")
             }
             let types = Dictionary(policy.products.map { ($0.id.value, $0.type.value.rawValue) }) { first, _ in first }
-            baselines[policy.app.id.value] = ProductBaseline(types: types, source: "the baseline \(file)")
+            let experiments = PolicyCompiler.bundle(policy).experiments
+            baselines[policy.app.id.value] = ProductBaseline(
+                types: types, experiments: Dictionary(experiments.map { ($0.id, $0) }) { first, _ in first },
+                source: "the baseline \(file)")
         }
         return baselines
     }

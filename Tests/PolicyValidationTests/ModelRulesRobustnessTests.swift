@@ -2,17 +2,28 @@ import Diagnostics
 @testable import PolicyValidation
 import Diagnostics
 import Testing
+import TollgateEvaluation
 
 /// The model rules never crash and stay quiet on policies with empty or missing sections.
 @Suite("model rules on sparse policies")
 struct ModelRulesRobustnessTests {
     static let rules = Validator.referenceRules + Validator.productRules(.icu(baselines: [:])) + Validator.featureRules
-        + Validator.paywallRules
+        + Validator.paywallRules + Validator.placementRules(.icu(baselines: ["demo": ProductBaseline(
+            types: [:], experiments: ["e": .init(id: "e", seed: "e", status: .running, winner: nil, variants: [])],
+            source: "v1")]))
 
     static let sparse = [
         "",
         "tiers: {}\nproducts: []\nsubscription_groups: {}\nfeatures: {}\npaywalls: {}\n",
         "ads: { placements: {} }\n",
+        "placements: {}\nexperiments: {}\n",
+        """
+        placements:
+          p: { audiences: [] }
+          q: { audiences: [{ id: a, when: '', show: none }, { id: a, when: '((', experiment: e }] }
+        experiments:
+          e: { status: concluded, winner: x, variants: {} }
+        """,
         """
         products:
           - { id: a, type: auto-renewable, intro_offer: { type: pay-as-you-go } }

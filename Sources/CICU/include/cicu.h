@@ -49,5 +49,8 @@ int cicu_locale_is_right_to_left(const char *locale);
 int32_t cicu_currency_fraction_digits(const char *code);
 /// 1 when `code` is an ISO 4217 currency in common use today (not withdrawn, not a fund, metal or test code).
 int cicu_currency_is_current(const char *code);
+/// The countries and regions ICU knows as ISO 3166-1 alpha-2 and alpha-3 code pairs ("JP:JPN US:USA …"),
+/// separated by spaces.
+int32_t cicu_country_codes(char *out, int32_t capacity);
 
 #endif

@@ -11,7 +11,7 @@ import Testing
 /// the caller's time and author recorded, typed errors out.
 @Suite struct PublisherTests {
     static let time = Date(timeIntervalSince1970: 1_796_040_000)
-    static let coins = "com.example.photocollage.coins.100"
+    static let coins = ExampleEdits.coins
 
     /// The example app photocollage from the repository, with `replacements` made in its policy.
     static func files(_ replacements: [(String, String)] = []) throws -> AppFiles {
@@ -35,16 +35,7 @@ import Testing
         }
     }
 
-    static let nonConsumableCoins = [("""
-          - id: \(coins)
-            type: consumable
-            reference_name: 100 Coins
-            credits: { currency: coins, amount: 100 }
-        """, """
-          - id: \(coins)
-            type: non-consumable
-            reference_name: 100 Coins
-        """)]
+    static let nonConsumableCoins = [ExampleEdits.coinsBecomeNonConsumable]
 
     @Test func aPublishRecordsTheCallersTimeAuthorAndFiles() throws {
         let store = try TemporaryStore()

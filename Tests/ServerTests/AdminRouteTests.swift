@@ -11,7 +11,7 @@ import Testing
 /// request's time and author, and each kind of failure has its own status.
 @Suite struct AdminRouteTests {
     static let auth = ["Authorization": "Bearer s3cret"]
-    static let coins = "com.example.photocollage.coins.100"
+    static let coins = ExampleEdits.coins
 
     /// The example app's policy text, with `replacements` made (each must occur once).
     static func policy(_ replacements: [(String, String)] = []) throws -> String {
@@ -45,16 +45,7 @@ import Testing
 
     /// The example policy with the coins product turned into a non-consumable.
     static func coinsAsNonConsumable() throws -> String {
-        try policy([("""
-              - id: \(coins)
-                type: consumable
-                reference_name: 100 Coins
-                credits: { currency: coins, amount: 100 }
-            """, """
-              - id: \(coins)
-                type: non-consumable
-                reference_name: 100 Coins
-            """)])
+        try policy([ExampleEdits.coinsBecomeNonConsumable])
     }
 
     @Test func anHTTPPublishRecordsTheRequestsTimeAndAuthor() throws {

@@ -25,6 +25,16 @@ struct EditedExamples {
         try text.write(to: file, atomically: true, encoding: .utf8)
     }
 
+    /// The examples with `app`'s placements and experiments taken out.
+    static func withoutPlacements(app: String) throws -> EditedExamples {
+        let policy = try String(contentsOf: Fixtures.repositoryRoot().appendingPathComponent("Policies/\(app).yaml"),
+                                encoding: .utf8)
+        guard let start = policy.range(of: "\nplacements:\n"), let end = policy.range(of: "\nreview:\n") else {
+            throw EditError(missing: "placements: … review:")
+        }
+        return try EditedExamples(app: app, replacing: [(String(policy[start.lowerBound..<end.lowerBound]), "\n")])
+    }
+
     /// A replacement whose text the policy does not hold.
     struct EditError: Error {
         var missing: String

@@ -36,11 +36,7 @@ import TollgateCLI
     }
 
     @Test func anAppWithoutPlacementsIsAnError() throws {
-        let policy = try String(contentsOfFile: "\(Self.root)/Policies/lingualeap.yaml", encoding: .utf8)
-        let start = try #require(policy.range(of: "\nplacements:\n"))
-        let end = try #require(policy.range(of: "\nreview:\n"))
-        let examples = try EditedExamples(app: "lingualeap",
-                                          replacing: [(String(policy[start.lowerBound..<end.lowerBound]), "\n")])
+        let examples = try EditedExamples.withoutPlacements(app: "lingualeap")
         defer { examples.remove() }
         let result = Tollgate.run(["matrix", "--app", "lingualeap", "--placements"],
                                   context: CommandContext(currentDirectory: examples.folder.path))

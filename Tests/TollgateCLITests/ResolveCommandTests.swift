@@ -92,11 +92,7 @@ import TollgateCLI
     }
 
     @Test func anAppWithoutPlacementsOrExperimentsSaysSo() throws {
-        let policy = try String(contentsOfFile: "\(Self.root)/Policies/lingualeap.yaml", encoding: .utf8)
-        let start = try #require(policy.range(of: "\nplacements:\n"))
-        let end = try #require(policy.range(of: "\nreview:\n"))
-        let examples = try EditedExamples(app: "lingualeap",
-                                          replacing: [(String(policy[start.lowerBound..<end.lowerBound]), "\n")])
+        let examples = try EditedExamples.withoutPlacements(app: "lingualeap")
         defer { examples.remove() }
         let resolve = Self.run(["resolve", "--app", "lingualeap", "--placement", "onboarding", "--input", "-"],
                                in: examples.folder.path, stdin: "{}")

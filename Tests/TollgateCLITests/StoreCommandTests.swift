@@ -245,16 +245,8 @@ struct StoreProject {
     }
 
     static func changeCoinsToNonConsumable(in project: StoreProject) throws {
-        try project.edit("Policies/photocollage.yaml", replacing: """
-              - id: \(coins)
-                type: consumable
-                reference_name: 100 Coins
-                credits: { currency: coins, amount: 100 }
-            """, with: """
-              - id: \(coins)
-                type: non-consumable
-                reference_name: 100 Coins
-            """)
+        try project.edit("Policies/photocollage.yaml", replacing: ExampleEdits.coinsBecomeNonConsumable.0,
+                         with: ExampleEdits.coinsBecomeNonConsumable.1)
     }
 
     @Test(arguments: ["--db", "--baseline"])

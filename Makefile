@@ -35,6 +35,7 @@ test: test-deps
 bench: deps
 	scripts/bench-validate.sh
 	scripts/bench-eval.sh
+	scripts/bench-resolve.sh
 	scripts/bench-render.sh
 	scripts/bench-store.sh
 	scripts/bench-http.sh

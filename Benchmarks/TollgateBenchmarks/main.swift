@@ -3,12 +3,16 @@ import Foundation
 /// `TollgateBenchmarks validate --dir PROJECT …`: prints one line of `key=value` fields (times in ms, best
 /// of N), plus `rule=… ms=…` lines with the rules phase; `scripts/bench-validate.sh` reads the fields.
 /// `eval` and `eval-alloc` time the evaluator (`EvalBenchmark`); `render`, `render-check` and `render-count`
-/// the paywall renderer (`RenderBenchmark`, driven by `scripts/bench-render.sh`).
+/// the paywall renderer (`RenderBenchmark`, driven by `scripts/bench-render.sh`); `resolve` and `resolve-alloc`
+/// placement decisions (`ResolveBenchmark`, driven by `scripts/bench-resolve.sh`).
 let usage = """
     usage: TollgateBenchmarks validate --dir PROJECT [--iterations N] [--warmup N] [--time-limit SECONDS]
                                        [--phase all|PHASE,…] [--breakdown]
            TollgateBenchmarks eval --policy FILE [--iterations N]
            TollgateBenchmarks eval-alloc --policy FILE --k K --iterations N
+           TollgateBenchmarks resolve --policy FILE --contexts FILE [--placement P] [--iterations N]
+           TollgateBenchmarks resolve-alloc --policy FILE --contexts FILE --context NAME [--placement P]
+                                            --iterations N
            TollgateBenchmarks render [--dir PROJECT] [--app APP] [--paywall P] [--prices FILE]
                                      [--locales L,…] [--seconds S] [--plan FILE]
            TollgateBenchmarks render-check [render options but --locales and --plan]
@@ -29,6 +33,13 @@ let usage = """
 
     eval: the evaluator's fast path against a dictionary lookup, and the JSON path of the service.
     eval-alloc: only the fast path, for counting allocations under valgrind.
+
+    resolve: nanoseconds per placement decision (Evaluator.resolve) of placement P (default onboarding) for
+    each context of the contexts FILE (the 'tollgate' object of each entry of its 'contexts', read as the
+    service reads a request body), the best of five runs of N (default 1000000) after one warm-up, and
+    one Dictionary<String, String> lookup of the placement id measured in the same run. Prints one
+    'context=… audience=… paywall=… variant=… reason=… bucket=… resolve_ns=… lookup_ns=…' line per context.
+    resolve-alloc: only the decisions for the context NAME, N times, for counting allocations under valgrind.
 
     render: microseconds per full render of paywall P (default main) of APP (default lingualeap) with
     the prices FILE (default Prices/APP/USA.yaml), per locale (default: 30 locales), the formatters
@@ -59,6 +70,14 @@ do throws(BenchmarkFailure) {
             throw BenchmarkFailure("eval-alloc needs --k K")
         }
         print(try EvalBenchmark(arguments: options).allocationRun(k: k))
+    case "resolve":
+        for line in try ResolveBenchmark(arguments: options).run() { print(line) }
+    case "resolve-alloc":
+        guard let index = options.firstIndex(of: "--context"), index + 1 < options.count else {
+            throw BenchmarkFailure("resolve-alloc needs --context NAME")
+        }
+        let rest = Array(options[..<index] + options[(index + 2)...])
+        print(try ResolveBenchmark(arguments: rest).allocationRun(context: options[index + 1]))
     case "render":
         for line in try RenderBenchmark(arguments: options).run() { print(line) }
     case "render-check":
@@ -73,7 +92,7 @@ do throws(BenchmarkFailure) {
     case "store":
         print(try StoreBenchmark(arguments: options).run())
     default:
-        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, render, render-check, render-count")
+        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, resolve, resolve-alloc, render, render-check, render-count")
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)".utf8))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An audience's `when`, checked and compiled: evaluation walks it without parsing, looking up ids or
 /// allocating.
 indirect enum Condition: Sendable {
@@ -39,8 +41,7 @@ enum RuntimeValue: Sendable {
     func order(against other: RuntimeValue) -> ComparisonOperator.Order? {
         switch (self, other) {
         case (.string(let left), .string(let right)):
-            if left.utf8.elementsEqual(right.utf8) { return .same }
-            return left.utf8.lexicographicallyPrecedes(right.utf8) ? .before : .after
+            return Self.order(left, right)
         case (.number(let left), .number(let right)):
             return left == right ? .same : left < right ? .before : .after
         case (.bool(let left), .bool(let right)):
@@ -50,5 +51,20 @@ enum RuntimeValue: Sendable {
         default:
             return nil
         }
+    }
+
+    /// Two texts ordered by their UTF-8 bytes, compared in place where both are contiguous.
+    private static func order(_ left: Substring, _ right: Substring) -> ComparisonOperator.Order {
+        let compared = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+            right.utf8.withContiguousStorageIfAvailable { rightBytes -> ComparisonOperator.Order in
+                let common = min(leftBytes.count, rightBytes.count)
+                let difference = common == 0 ? 0 : memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, common)
+                if difference != 0 { return difference < 0 ? .before : .after }
+                return leftBytes.count == rightBytes.count ? .same : leftBytes.count < rightBytes.count ? .before : .after
+            }
+        }
+        if let compared = compared ?? nil { return compared }
+        if left.utf8.elementsEqual(right.utf8) { return .same }
+        return left.utf8.lexicographicallyPrecedes(right.utf8) ? .before : .after
     }
 }

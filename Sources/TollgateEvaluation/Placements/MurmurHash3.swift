@@ -18,7 +18,10 @@ public struct MurmurHash3: Sendable {
     /// The hash of `bytes` with `seed`.
     public static func hash(_ bytes: some Sequence<UInt8>, seed: UInt32 = 0) -> UInt32 {
         var hasher = MurmurHash3(seed: seed)
-        for byte in bytes { hasher.append(byte) }
+        let done: Void? = bytes.withContiguousStorageIfAvailable { hasher.append($0) }
+        if done == nil {
+            for byte in bytes { hasher.append(byte) }
+        }
         return hasher.finalize()
     }
 
@@ -35,10 +38,34 @@ public struct MurmurHash3: Sendable {
         pendingCount = 0
     }
 
-    /// Adds the bytes of `text`'s UTF-8 encoding.
+    /// Adds the bytes of `text`'s UTF-8 encoding, whole blocks at a time where the text is contiguous.
     @inline(__always)
     public mutating func append(utf8 text: String) {
-        for byte in text.utf8 { append(byte) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in append(bytes) }
+        if done == nil {
+            for byte in text.utf8 { append(byte) }
+        }
+    }
+
+    /// Adds `bytes`: a byte at a time until a block starts, then four bytes at a time.
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while pendingCount != 0, index < bytes.count {
+            append(bytes[index])
+            index += 1
+        }
+        while index + 4 <= bytes.count {
+            let block = UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
+                | UInt32(bytes[index + 3]) << 24
+            state ^= Self.scramble(block)
+            state = (state << 13 | state >> 19) &* 5 &+ 0xe654_6b64
+            length &+= 4
+            index += 4
+        }
+        while index < bytes.count {
+            append(bytes[index])
+            index += 1
+        }
     }
 
     /// The hash of the bytes appended so far.

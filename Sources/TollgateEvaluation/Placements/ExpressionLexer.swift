@@ -115,7 +115,7 @@ struct ExpressionLexer {
                               help: "add '\"' where the string ends")
     }
 
-    /// One escape after a backslash: `\" \\ \/ \b \f \n \r \t \uXXXX` (surrogate pairs joined).
+    /// One escape after a backslash: `\" \\ \/ \b \f \n \r \t` or `\u` and four hex digits (surrogate pairs joined).
     private mutating func escape() throws(ExpressionIssue) -> Unicode.Scalar {
         let start = offset
         offset += 1

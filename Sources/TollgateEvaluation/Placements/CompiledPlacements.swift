@@ -10,7 +10,8 @@ struct CompiledPlacements: Sendable {
         let id: String
         /// The condition as written, for the trace; nil for an audience that always holds.
         let when: String?
-        let condition: Condition?
+        /// The compiled condition; `.constant(true)` for an audience that always holds.
+        let condition: Condition
         let outcome: Outcome
     }
 
@@ -62,11 +63,11 @@ struct CompiledPlacements: Sendable {
         for placement in bundle.placements {
             var audiences: [Audience] = []
             for audience in placement.audiences {
-                let condition: Condition?
+                let condition: Condition
                 do {
                     condition = try audience.when.map { text throws(ExpressionIssues) in
                         try ExpressionChecker.compile(text, tierIndex: tierIndex, featureIndex: featureIndex)
-                    }
+                    } ?? .constant(true)
                 } catch {
                     throw BundleError.unknownReference("placement '\(placement.id)', audience '\(audience.id)': "
                                                        + (error.issues.first?.message ?? "a bad condition"))

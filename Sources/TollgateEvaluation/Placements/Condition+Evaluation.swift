@@ -42,7 +42,7 @@ struct AudienceFacts {
 extension Condition {
     /// Whether the condition holds for `facts`. A comparison with an absent value is false; the first name found
     /// absent is left in `absent`, for the trace.
-    func holds(_ facts: AudienceFacts, absent: inout ContextName?) -> Bool {
+    func holds(_ facts: borrowing AudienceFacts, absent: inout ContextName?) -> Bool {
         switch self {
         case .constant(let value):
             return value
@@ -82,7 +82,7 @@ extension Condition {
 }
 
 extension Condition.Operand {
-    func value(_ facts: AudienceFacts, absent: inout ContextName?) -> RuntimeValue {
+    func value(_ facts: borrowing AudienceFacts, absent: inout ContextName?) -> RuntimeValue {
         switch self {
         case .constant(let value):
             return value

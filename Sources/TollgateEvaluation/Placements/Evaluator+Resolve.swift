@@ -26,13 +26,15 @@ extension Evaluator {
         let facts = AudienceFacts(user: context.user, tiers: access.tiers, adsEnabled: access.adsEnabled,
                                   daysSinceInstall: context.user.installDate.map { Self.wholeDays(from: $0, to: now) },
                                   tables: tables)
-        let placement = tables.placements.placements[index]
-        for audience in placement.audiences {
+        let placements = tables.placements
+        let placement = placements.placements[index]
+        for position in placement.audiences.indices {
             var absent: ContextName?
-            guard audience.condition?.holds(facts, absent: &absent) ?? true else {
-                trace.skipped(audience, absent: absent)
+            guard placement.audiences[position].condition.holds(facts, absent: &absent) else {
+                trace.skipped(placement.audiences[position], absent: absent)
                 continue
             }
+            let audience = placement.audiences[position]
             trace.matched(audience)
             switch audience.outcome {
             case .paywall(let paywall):
@@ -40,41 +42,34 @@ extension Evaluator {
                                          reason: .targetingMatch)
             case .nothing:
                 return PlacementDecision(placement: placement.id, audience: audience.id, reason: .targetingMatch)
-            case .experiment(let position):
-                let experiment = tables.placements.experiments[position]
-                var decision = assign(experiment, userID: context.user.userID)
-                decision.placement = placement.id
-                decision.audience = audience.id
-                if decision.reason == .fallback { trace.unbucketed(experiment) }
-                return decision
+            case .experiment(let experimentPosition):
+                let experiment = placements.experiments[experimentPosition]
+                let (variant, bucket, reason) = assign(experiment, userID: context.user.userID)
+                if reason == .fallback { trace.unbucketed(experiment) }
+                return PlacementDecision(placement: placement.id, paywall: experiment.variants[variant].paywall,
+                                         audience: audience.id, experiment: experiment.id,
+                                         variant: experiment.variants[variant].id, bucket: bucket, reason: reason)
             }
         }
         return PlacementDecision(placement: placement.id, reason: .fallback)
     }
 
-    /// The variant of `experiment` for `userID`: by bucket while running, the first while paused or without a
-    /// user id, the winner once concluded.
-    private func assign(_ experiment: CompiledPlacements.Experiment, userID: String?) -> PlacementDecision {
-        let variant: Int
-        var bucket: UInt64?
-        let reason: PlacementDecision.Reason
+    /// The variant of `experiment` for `userID` (its position), the bucket and the reason: by bucket while
+    /// running, the first while paused or without a user id, the winner once concluded.
+    private func assign(_ experiment: borrowing CompiledPlacements.Experiment, userID: String?)
+        -> (variant: Int, bucket: UInt64?, reason: PlacementDecision.Reason)
+    {
         switch experiment.status {
         case .paused:
-            (variant, reason) = (0, .fixed)
+            return (0, nil, .fixed)
         case .concluded:
-            (variant, reason) = (experiment.winner ?? 0, .fixed)
+            return (experiment.winner ?? 0, nil, .fixed)
         case .running:
-            if let userID, !userID.isEmpty {
-                let slot = Bucketing.bucket(hash: Bucketing.hash(seed: experiment.seed, userID: userID),
-                                            total: experiment.totalWeight)
-                (variant, bucket, reason) = (Bucketing.variant(weights: experiment.weights, bucket: slot) ?? 0, slot, .split)
-            } else {
-                (variant, reason) = (0, .fallback)
-            }
+            guard let userID, !userID.isEmpty else { return (0, nil, .fallback) }
+            let slot = Bucketing.bucket(hash: Bucketing.hash(seed: experiment.seed, userID: userID),
+                                        total: experiment.totalWeight)
+            return (Bucketing.variant(weights: experiment.weights, bucket: slot) ?? 0, slot, .split)
         }
-        let chosen = experiment.variants[variant]
-        return PlacementDecision(placement: "", paywall: chosen.paywall, experiment: experiment.id,
-                                 variant: chosen.id, bucket: bucket, reason: reason)
     }
 
     /// Whole days from `start` to `end`, rounded down; negative when `start` is later.

@@ -55,8 +55,12 @@ enum DiffCommand {
             } catch {
                 throw .failure(error.description)
             }
+            guard !apps.isEmpty else {
+                throw .failure("the store holds no published app", help: "publish a policy first ('tollgate publish')")
+            }
             guard apps.count == 1, let only = apps.first else {
-                throw .usage("the store holds \(apps.count) apps; name one with --app")
+                throw .usage("missing option '--app <app>': the store holds \(apps.count) apps",
+                             help: "name one of \(apps.map { "'\($0)'" }.joined(separator: ", "))")
             }
             return only
         }

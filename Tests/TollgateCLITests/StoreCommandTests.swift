@@ -346,7 +346,7 @@ struct StoreProject {
     }
 
     @Test(arguments: [
-        (["diff", "1", "2"], "the store holds 2 apps; name one with --app"),
+        (["diff", "1", "2"], "missing option '--app <app>': the store holds 2 apps\n  help: name one of 'lingualeap', 'photocollage'"),
         (["diff", "1"], "missing argument '<new>'"),
         (["diff", "1", "9", "--app", "photocollage"], "'photocollage' has no published version '9'"),
     ])

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import TestSupport
 import Testing
 import TollgateCLI
@@ -357,6 +358,16 @@ struct StoreProject {
         let result = Self.run(arguments + ["--db", StoreProject.store], in: project)
         #expect(result.exitCode == 2)
         #expect(result.stderr.hasPrefix("error: \(message)"), "\(result.stderr)")
+    }
+
+    @Test func diffOnAStoreWithoutAppsSaysToPublishFirst() throws {
+        let project = try StoreProject("diff-empty")
+        defer { project.remove() }
+        _ = try PolicyStore(path: project.storePath, mode: .create)
+        let result = Self.run(["diff", "1", "2", "--db", StoreProject.store], in: project)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "error: the store holds no published app\n"
+                + "  help: publish a policy first ('tollgate publish')\n")
     }
 
     @Test(arguments: [["history"], ["diff", "1", "2", "--app", "photocollage"]])

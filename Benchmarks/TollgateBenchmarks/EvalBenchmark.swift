@@ -1,6 +1,4 @@
 import Foundation
-import PolicyCompiler
-import PolicyLoader
 import TollgateEvaluation
 
 /// Times the evaluator: the fast path with k entitlements against one `Dictionary<String, Int>` lookup of a
@@ -15,20 +13,8 @@ struct EvalBenchmark {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     init(arguments: [String]) throws(BenchmarkFailure) {
-        var options: [String: String] = [:]
-        var index = 0
-        while index + 1 < arguments.count {
-            options[arguments[index]] = arguments[index + 1]
-            index += 2
-        }
-        guard let path = options["--policy"], let data = FileManager.default.contents(atPath: path) else {
-            throw BenchmarkFailure("give --policy FILE (a policy YAML file)")
-        }
-        guard let policy = PolicyLoader.load([UInt8](data), file: path).value,
-              let compiled = try? PolicyCompiler.compile(policy) else {
-            throw BenchmarkFailure("cannot load and compile \(path)")
-        }
-        evaluator = Evaluator(policy: compiled)
+        let options = BenchmarkOptions(arguments)
+        evaluator = try options.evaluator()
         iterations = options["--iterations"].flatMap(Int.init) ?? 1_000_000
     }
 

@@ -1,6 +1,4 @@
 import Foundation
-import PolicyCompiler
-import PolicyLoader
 import TollgateEvaluation
 
 /// Times `Evaluator.resolve(placement:context:now:)` for each context of a contexts file against one
@@ -24,20 +22,8 @@ struct ResolveBenchmark {
     let now = Date(timeIntervalSince1970: 1_795_953_600)
 
     init(arguments: [String]) throws(BenchmarkFailure) {
-        var options: [String: String] = [:]
-        var index = 0
-        while index + 1 < arguments.count {
-            options[arguments[index]] = arguments[index + 1]
-            index += 2
-        }
-        guard let path = options["--policy"], let data = FileManager.default.contents(atPath: path) else {
-            throw BenchmarkFailure("give --policy FILE (a policy YAML file)")
-        }
-        guard let policy = PolicyLoader.load([UInt8](data), file: path).value,
-              let compiled = try? PolicyCompiler.compile(policy) else {
-            throw BenchmarkFailure("cannot load and compile \(path)")
-        }
-        evaluator = Evaluator(policy: compiled)
+        let options = BenchmarkOptions(arguments)
+        evaluator = try options.evaluator()
         guard let contextsPath = options["--contexts"] else {
             throw BenchmarkFailure("give --contexts FILE (Benchmarks/resolve/contexts.json)")
         }
@@ -45,7 +31,7 @@ struct ResolveBenchmark {
         placement = options["--placement"] ?? "onboarding"
         iterations = options["--iterations"].flatMap(Int.init) ?? 1_000_000
         guard evaluator.resolve(placement: placement, context: EvaluationInput(entitlements: []), now: now) != nil else {
-            throw BenchmarkFailure("\(path) has no placement '\(placement)'")
+            throw BenchmarkFailure("\(options["--policy"] ?? "the policy") has no placement '\(placement)'")
         }
     }
 

@@ -134,22 +134,10 @@ package struct Publisher {
 
     /// Loads the policy and templates of `files`; sources are nil when the policy cannot be loaded.
     static func load(_ files: AppFiles) -> (sources: AppSources?, diagnostics: [Diagnostic]) {
-        let policy = PolicyLoader.load(files.policy.bytes, file: files.policy.path)
-        var diagnostics = policy.diagnostics
-        var templates: [TemplateSet] = []
-        var unreadable: Set<String> = []
-        for file in files.templates {
-            let loaded = TemplateLoader.load(file.bytes, file: file.path)
-            diagnostics += loaded.diagnostics
-            if let set = loaded.value, !loaded.hasErrors {
-                templates.append(set)
-            } else {
-                unreadable.insert(((file.path as NSString).lastPathComponent as NSString).deletingPathExtension)
-            }
-        }
-        guard let value = policy.value, !policy.hasErrors else { return (nil, diagnostics) }
-        return (AppSources(policy: value, templates: templates, unreadableLocales: unreadable,
-                           templateDirectory: AppFiles.templateDirectory(app: files.app)), diagnostics)
+        let templates = files.templates.map { AppLoader.TemplateFile(path: $0.path, bytes: $0.bytes) }
+        let loaded = AppLoader.load(policy: files.policy.bytes, file: files.policy.path, templates: templates,
+                                    templateDirectory: AppFiles.templateDirectory(app: files.app))
+        return (loaded.value, loaded.diagnostics)
     }
 
     /// Where a baseline of the store comes from, for messages.

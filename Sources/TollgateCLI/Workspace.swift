@@ -57,29 +57,14 @@ package struct Workspace {
     package func load(_ file: String) throws(CommandError) -> LoadedApp {
         var loaded = LoadedApp(app: Self.stem(file), file: file, sources: nil, diagnostics: [], files: [:])
         guard let bytes = try read(file, into: &loaded) else { return loaded }
-        let policy = PolicyLoader.load(bytes, file: file, limits: limits)
-        loaded.diagnostics += policy.diagnostics
-        let templateDirectory = templateDirectory(of: file)
-        var templates: [TemplateSet] = []
-        var unreadable: Set<String> = []
+        var templates: [AppLoader.TemplateFile] = []
         for templateFile in templateFiles(of: file) {
-            let locale = Self.stem(templateFile)
-            guard let bytes = try read(templateFile, into: &loaded) else {
-                unreadable.insert(locale)
-                continue
-            }
-            let result = TemplateLoader.load(bytes, file: templateFile, limits: limits)
-            loaded.diagnostics += result.diagnostics
-            if let set = result.value, !result.hasErrors {
-                templates.append(set)
-            } else {
-                unreadable.insert(locale)
-            }
+            templates.append(AppLoader.TemplateFile(path: templateFile, bytes: try read(templateFile, into: &loaded)))
         }
-        if let value = policy.value, !policy.hasErrors {
-            loaded.sources = AppSources(policy: value, templates: templates, unreadableLocales: unreadable,
-                                        templateDirectory: templateDirectory)
-        }
+        let app = AppLoader.load(policy: bytes, file: file, templates: templates,
+                                 templateDirectory: templateDirectory(of: file), limits: limits)
+        loaded.diagnostics += app.diagnostics
+        loaded.sources = app.value
         return loaded
     }
 

@@ -266,14 +266,22 @@ int32_t cicu_currency_fraction_digits(const char *code) {
     return U_FAILURE(status) ? -1 : digits;
 }
 
-int cicu_currency_is_current(const char *code) {
+int32_t cicu_current_currencies(char *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     UEnumeration *codes = ucurr_openISOCurrencies(UCURR_COMMON | UCURR_NON_DEPRECATED, &status);
-    int found = 0;
+    int32_t length = 0;
     const char *next;
-    while (!found && U_SUCCESS(status) && (next = uenum_next(codes, NULL, &status))) found = strcmp(next, code) == 0;
+    while (U_SUCCESS(status) && (next = uenum_next(codes, NULL, &status))) {
+        int32_t size = (int32_t)strlen(next) + (length > 0 ? 1 : 0);
+        if (length + size < capacity) {
+            if (length > 0) out[length] = ' ';
+            memcpy(out + length + (length > 0 ? 1 : 0), next, strlen(next) + 1);
+        }
+        length += size;
+    }
     uenum_close(codes);
-    return found && U_SUCCESS(status);
+    if (length == 0 && capacity > 0) out[0] = 0;
+    return U_SUCCESS(status) ? length : -1;
 }
 
 int32_t cicu_country_codes(char *out, int32_t capacity) {

@@ -5,7 +5,14 @@ package enum CLDRCurrencies {
     /// The minor-unit digits of `code` (JPY, CLP and ISK 0, USD 2, BHD 3), or nil when it is not an ISO 4217
     /// currency in use today (withdrawn currencies, funds, metals and test codes are not).
     package static func fractionDigits(of code: String) -> Int? {
-        guard cicu_currency_is_current(code) != 0 else { return nil }
-        return ICULocale.fractionDigits(ofCurrency: code)
+        digits[code]
     }
+
+    /// Every current currency's digits, read from ICU once.
+    private static let digits: [String: Int] = {
+        let codes = (readICUText { cicu_current_currencies($0, $1) } ?? "").split(separator: " ").map(String.init)
+        return Dictionary(codes.compactMap { code in ICULocale.fractionDigits(ofCurrency: code).map { (code, $0) } }) {
+            first, _ in first
+        }
+    }()
 }

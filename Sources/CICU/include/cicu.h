@@ -47,8 +47,9 @@ int32_t cicu_locale_from_tag(const char *tag, char *out, int32_t capacity);
 int cicu_locale_is_right_to_left(const char *locale);
 /// The number of fraction digits of an ISO 4217 currency (JPY 0, USD 2, BHD 3), or -1 when ICU does not know it.
 int32_t cicu_currency_fraction_digits(const char *code);
-/// 1 when `code` is an ISO 4217 currency in common use today (not withdrawn, not a fund, metal or test code).
-int cicu_currency_is_current(const char *code);
+/// The ISO 4217 currencies in common use today (not withdrawn, not funds, metals or test codes), separated by
+/// spaces, into `out` (NUL-terminated when it fits); returns the length the whole list needs, or -1 on error.
+int32_t cicu_current_currencies(char *out, int32_t capacity);
 /// The countries and regions ICU knows as ISO 3166-1 alpha-2 and alpha-3 code pairs ("JP:JPN US:USA …"),
 /// separated by spaces.
 int32_t cicu_country_codes(char *out, int32_t capacity);

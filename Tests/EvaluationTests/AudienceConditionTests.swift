@@ -201,7 +201,8 @@ enum ConditionProbe {
 
     @Test("ranges count UTF-8 bytes, so text after Korean or emoji is still found")
     func nonASCII() throws {
-        let issue = try #require(ConditionProbe.issues(#"storefront == "값" && storfront == "JPN""#).first)
+        let issue = try #require(ConditionProbe.issues(#"storefront == "값" && storfront == "JPN""#)
+            .first { $0.message == "unknown name 'storfront'" })
         #expect(issue.message == "unknown name 'storfront'")
         #expect(issue.range == 23..<32)
         let hangul = try #require(ConditionProbe.issues("attributes.이름 == 1").first)
@@ -220,6 +221,15 @@ enum ConditionProbe {
             .first?.kind == .limit)
         #expect(ConditionProbe.issues(String(repeating: "!", count: 65) + "ads").first?.kind == .limit)
         #expect(ConditionProbe.issues(String(repeating: "(", count: 100_000)).first?.kind == .limit)
+    }
+
+    @Test("an unknown name does not hide the mistakes after it")
+    func unknownNamesDoNotStopTheCheck() {
+        let issues = ConditionProbe.issues(#"storefront == "JP" && days_since_instal < 7 && version("2.x") > version("1")"#)
+        #expect(issues.map(\.message) == [
+            #"'JP' is not a storefront code; storefronts are ISO 3166-1 alpha-3 codes such as "JPN""#,
+            "unknown name 'days_since_instal'", "'2.x' is not a version",
+        ])
     }
 
     @Test("type errors are all reported, not only the first")

@@ -15,6 +15,8 @@ indirect enum Expression: Hashable, Sendable {
     case version(Expression, Range<Int>)
     /// `has(attributes.NAME)`; the range is the whole call.
     case has(String, Range<Int>)
+    /// A name or function the context does not have, kept so the rest of the condition is still checked.
+    case unknown(ExpressionIssue)
 
     /// A constant as written.
     enum Literal: Hashable, Sendable {
@@ -34,6 +36,8 @@ indirect enum Expression: Hashable, Sendable {
         case .literal(_, let range), .list(_, let range), .name(_, let range), .not(_, let range),
              .version(_, let range), .has(_, let range):
             range
+        case .unknown(let issue):
+            issue.range
         case .and(let left, let right), .or(let left, let right), .comparison(_, let left, let right, _):
             left.range.lowerBound..<right.range.upperBound
         }

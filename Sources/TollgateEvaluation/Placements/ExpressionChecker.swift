@@ -149,6 +149,10 @@ struct ExpressionChecker {
             return (.constant(.absent), type)
         case .name(let name, _):
             return (.name(name), name.type)
+        case .unknown(let issue):
+            // Read as an attribute the app does not send: absent, of any type, so nothing else is reported twice.
+            issues.append(issue)
+            return (.constant(.absent), .attribute)
         case .version(let argument, _):
             let (inner, type) = operand(argument)
             switch (argument, type) {

@@ -41,7 +41,7 @@ extension ExpressionIssues {
                 guard case .string(let code) = literal.value else { return nil }
                 return (code, literal.range)
             }
-        case .literal, .list, .name, .version, .has:
+        case .literal, .list, .name, .version, .has, .unknown:
             return []
         }
     }

@@ -134,8 +134,9 @@ struct ExpressionParser {
     private mutating func name(_ word: String, at range: Range<Int>) throws(ExpressionIssue) -> Expression {
         guard isSymbol(.dot) else {
             guard let name = ContextName.builtIn[word] else {
-                throw ExpressionIssue(.unknownName(word, candidates: ContextName.builtIn.keys.sorted() + ["attributes"]),
-                                      at: range, "unknown name '\(word)'")
+                return .unknown(ExpressionIssue(
+                    .unknownName(word, candidates: ContextName.builtIn.keys.sorted() + ["attributes"]),
+                    at: range, "unknown name '\(word)'"))
             }
             return .name(name, range)
         }
@@ -146,10 +147,10 @@ struct ExpressionParser {
         }
         _ = advance()
         guard word == "attributes" else {
-            throw ExpressionIssue(.unknownName("\(word).\(attribute)", candidates: []),
-                                  at: range.lowerBound..<member.range.upperBound,
-                                  "unknown name '\(word).\(attribute)'",
-                                  help: "only the attributes the app sends are written with a dot: attributes.\(attribute)")
+            return .unknown(ExpressionIssue(
+                .unknownName("\(word).\(attribute)", candidates: []), at: range.lowerBound..<member.range.upperBound,
+                "unknown name '\(word).\(attribute)'",
+                help: "only the attributes the app sends are written with a dot: attributes.\(attribute)"))
         }
         return .name(.attribute(attribute), range.lowerBound..<member.range.upperBound)
     }
@@ -176,8 +177,8 @@ struct ExpressionParser {
             }
             return .has(attribute, whole)
         default:
-            throw ExpressionIssue(.unknownName(function, candidates: ["has", "version"]), at: range,
-                                  "unknown function '\(function)'")
+            return .unknown(ExpressionIssue(.unknownName(function, candidates: ["has", "version"]), at: range,
+                                            "unknown function '\(function)'"))
         }
     }
 

@@ -32,13 +32,13 @@ struct EvalBenchmark {
         for k in [0, 1, 3, 10] {
             let entitlements = entitlements(k)
             let keys = entitlements.isEmpty ? [ids[0]] : entitlements.map(\.product)
-            let evalNanoseconds = best { sink in
+            let evalNanoseconds = bestNanoseconds { sink in
                 for _ in 0..<iterations {
                     let access = evaluator.access(entitlements, synced: true, consent: .granted, now: now)
                     sink &+= access.adsEnabled ? 1 : 0
                 }
             } / Double(iterations)
-            let lookupNanoseconds = best { sink in
+            let lookupNanoseconds = bestNanoseconds { sink in
                 for index in 0..<iterations {
                     sink &+= table[keys[index % keys.count]] ?? 0
                 }
@@ -65,7 +65,7 @@ struct EvalBenchmark {
         let once = ContinuousClock().measure { _ = try? evaluator.evaluate(EvaluationInput(json: bytes), now: now).json() }
         let rounds = max(3, min(iterations / 100, Int(Duration.milliseconds(200) / max(once, .nanoseconds(1)))))
         let perRound = { (body: () -> Int) -> Double in
-            best { sink in
+            bestNanoseconds { sink in
                 for _ in 0..<rounds { sink &+= body() }
             } / Double(rounds) / 1000
         }
@@ -88,19 +88,5 @@ struct EvalBenchmark {
             sink &+= evaluator.access(entitlements, synced: true, consent: .granted, now: now).adsEnabled ? 1 : 0
         }
         return "iterations=\(iterations) k=\(k) sink=\(sink)"
-    }
-
-    /// The best of five timed runs of `body`, in nanoseconds, after one warm-up run.
-    private func best(_ body: (inout Int) -> Void) -> Double {
-        var sink = 0
-        body(&sink)
-        var best = Duration.seconds(1_000_000)
-        for _ in 0..<5 {
-            let elapsed = ContinuousClock().measure { body(&sink) }
-            best = min(best, elapsed)
-        }
-        if sink == 42 { print("", terminator: "") }
-        let (seconds, attoseconds) = best.components
-        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
     }
 }

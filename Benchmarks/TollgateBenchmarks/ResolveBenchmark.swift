@@ -60,13 +60,13 @@ struct ResolveBenchmark {
     func run() -> [String] {
         let ids = evaluator.policy.bundle.placements.map(\.id)
         let table = Dictionary(ids.map { ($0, "main") }) { first, _ in first }
-        let lookupNanoseconds = best { sink in
+        let lookupNanoseconds = bestNanoseconds { sink in
             for _ in 0..<iterations {
                 sink &+= table[placement]?.utf8.count ?? 0
             }
         } / Double(iterations)
         return contexts.map { context in
-            let nanoseconds = best { sink in
+            let nanoseconds = bestNanoseconds { sink in
                 for _ in 0..<iterations {
                     sink &+= Self.digest(evaluator.resolve(placement: placement, context: context.input, now: now))
                 }
@@ -96,19 +96,5 @@ struct ResolveBenchmark {
         guard let decision else { return 0 }
         return Int(truncatingIfNeeded: decision.bucket ?? 7) &+ (decision.paywall?.utf8.count ?? 1)
             &+ (decision.variant?.utf8.count ?? 3) &+ (decision.reason == .split ? 11 : 13)
-    }
-
-    /// The best of five timed runs of `body`, in nanoseconds, after one warm-up run.
-    private func best(_ body: (inout Int) -> Void) -> Double {
-        var sink = 0
-        body(&sink)
-        var best = Duration.seconds(1_000_000)
-        for _ in 0..<5 {
-            let elapsed = ContinuousClock().measure { body(&sink) }
-            best = min(best, elapsed)
-        }
-        if sink == 42 { print("", terminator: "") }
-        let (seconds, attoseconds) = best.components
-        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
     }
 }

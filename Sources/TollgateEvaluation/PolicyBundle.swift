@@ -214,6 +214,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case hashMismatch(expected: String, actual: String)
     case tooManyTiers(Int)
     case unknownReference(String)
+    /// A placement or experiment the bundle describes inconsistently: a bad condition, weights, winner.
+    case invalidPlacements(String)
 
     public var description: String {
         switch self {
@@ -223,6 +225,7 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             "the bundle's content does not match its hash (says \(expected), content is \(actual))"
         case .tooManyTiers(let count): "the policy has \(count) tiers; at most \(TierSet.capacity) are supported"
         case .unknownReference(let detail): "the bundle refers to \(detail)"
+        case .invalidPlacements(let detail): "the bundle's placements are not valid: \(detail)"
         }
     }
 }

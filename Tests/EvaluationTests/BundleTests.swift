@@ -372,3 +372,35 @@ struct BundleTests {
                                                   now: Date()) == nil)
     }
 }
+
+/// A bundle whose placements or experiments contradict themselves is refused when loaded, by kind.
+@Suite struct BundlePlacementErrorTests {
+    static let variants: [PolicyBundle.Variant] = [.init(id: "a", paywall: "main", weight: 1)]
+
+    static func experiment(status: ExperimentStatus = .running, winner: String? = nil,
+                           variants: [PolicyBundle.Variant] = variants) -> PolicyBundle.Experiment {
+        PolicyBundle.Experiment(id: "e", seed: "e", status: status, winner: winner, variants: variants)
+    }
+
+    static func placement(when: String? = nil, paywall: String? = nil, experiment: String? = "e") -> PolicyBundle.Placement {
+        PolicyBundle.Placement(id: "p", audiences: [.init(id: "a", when: when, paywall: paywall, experiment: experiment)])
+    }
+
+    @Test(arguments: [
+        ([placement()], [experiment(), experiment()], BundleError.invalidPlacements("experiment 'e' is given twice")),
+        ([placement()], [experiment(variants: [.init(id: "a", paywall: nil, weight: 0)])],
+         .invalidPlacements("experiment 'e' has weights totalling 0")),
+        ([placement()], [experiment(status: .concluded)],
+         .invalidPlacements("experiment 'e' is concluded with winner none")),
+        ([placement()], [experiment(winner: "a")], .invalidPlacements("experiment 'e' is running with winner 'a'")),
+        ([placement(when: "storfront == \"JPN\"")], [experiment()],
+         .invalidPlacements("placement 'p', audience 'a': unknown name 'storfront'")),
+        ([placement(paywall: "main")], [experiment()],
+         .invalidPlacements("audience 'a' gives both a paywall and an experiment")),
+        ([placement(experiment: "x")], [experiment()], .unknownReference("experiment 'x' in placement 'p'")),
+    ] as [([PolicyBundle.Placement], [PolicyBundle.Experiment], BundleError)])
+    func refused(placements: [PolicyBundle.Placement], experiments: [PolicyBundle.Experiment], error: BundleError) {
+        let bundle = ConditionProbe.bundle(placements: placements, experiments: experiments)
+        #expect(throws: error) { try CompiledPolicy(bundle) }
+    }
+}

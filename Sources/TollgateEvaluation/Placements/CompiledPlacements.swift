@@ -41,17 +41,18 @@ struct CompiledPlacements: Sendable {
         var experiments: [Experiment] = []
         for experiment in bundle.experiments {
             guard experimentIndex[experiment.id] == nil else {
-                throw BundleError.unknownReference("experiment '\(experiment.id)' twice")
+                throw BundleError.invalidPlacements("experiment '\(experiment.id)' is given twice")
             }
             let weights = experiment.variants.map(\.weight)
             let total = weights.reduce(UInt64(0)) { $0 + UInt64($1) }
             guard !experiment.variants.isEmpty, total > 0, total <= Bucketing.maximumTotalWeight else {
-                throw BundleError.unknownReference("experiment '\(experiment.id)' with weights totalling \(total)")
+                throw BundleError.invalidPlacements("experiment '\(experiment.id)' has weights totalling \(total)")
             }
             let winner = experiment.winner.flatMap { id in experiment.variants.firstIndex { $0.id == id } }
             guard (experiment.status == .concluded) == (winner != nil) else {
-                throw BundleError.unknownReference("experiment '\(experiment.id)' with winner "
-                                                   + (experiment.winner.map { "'\($0)'" } ?? "none"))
+                let named = experiment.winner.map { "'\($0)'" } ?? "none"
+                throw BundleError.invalidPlacements(
+                    "experiment '\(experiment.id)' is \(experiment.status.rawValue) with winner \(named)")
             }
             experimentIndex[experiment.id] = experiments.count
             experiments.append(Experiment(id: experiment.id, seed: experiment.seed, status: experiment.status,
@@ -69,7 +70,7 @@ struct CompiledPlacements: Sendable {
                         try ExpressionChecker.compile(text, tierIndex: tierIndex, featureIndex: featureIndex)
                     } ?? .constant(true)
                 } catch {
-                    throw BundleError.unknownReference("placement '\(placement.id)', audience '\(audience.id)': "
+                    throw BundleError.invalidPlacements("placement '\(placement.id)', audience '\(audience.id)': "
                                                        + (error.issues.first?.message ?? "a bad condition"))
                 }
                 let outcome: Outcome
@@ -82,7 +83,7 @@ struct CompiledPlacements: Sendable {
                     outcome = .experiment(position)
                 case (nil, nil): outcome = .nothing
                 case (.some, .some):
-                    throw BundleError.unknownReference("both a paywall and an experiment in audience '\(audience.id)'")
+                    throw BundleError.invalidPlacements("audience '\(audience.id)' gives both a paywall and an experiment")
                 }
                 audiences.append(Audience(id: audience.id, when: audience.when, condition: condition, outcome: outcome))
             }

@@ -108,6 +108,7 @@ let package = Package(
             name: "PolicyValidationTests",
             dependencies: [
                 "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation", "Rendering",
+                "TollgateCLI",
             ],
             swiftSettings: settings
         ),

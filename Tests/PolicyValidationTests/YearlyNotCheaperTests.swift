@@ -1,5 +1,6 @@
 @testable import PolicyValidation
 import Testing
+import TollgateCLI
 import TollgateEvaluation
 import Diagnostics
 import Foundation

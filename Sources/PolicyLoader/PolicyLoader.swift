@@ -7,6 +7,11 @@ package struct Loaded<Value: Sendable>: Sendable {
     package var value: Value?
     package var diagnostics: [Diagnostic]
 
+    package init(value: Value?, diagnostics: [Diagnostic]) {
+        self.value = value
+        self.diagnostics = diagnostics
+    }
+
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 

@@ -1,11 +1,11 @@
 import Diagnostics
 package import Foundation
 import PolicyCompiler
-import PolicyLoader
-import PolicyModel
+package import PolicyLoader
+package import PolicyModel
 package import PolicyValidation
 package import Store
-import TollgateEvaluation
+package import TollgateEvaluation
 
 /// Publishing, rollback and history on one store, for the command line and the server alike.
 ///
@@ -32,17 +32,25 @@ package struct Publisher {
     /// Loads, validates (against what the store published for the app) and compiles `files`.
     package func prepare(_ files: AppFiles) throws(PublishingError) -> Release {
         let loaded = Self.load(files)
-        guard let sources = loaded.sources else {
+        let baselines = try self.baselines(apps: [files.app])
+        let (sources, compiled) = try Self.compile(loaded, app: files.app, validator: validator(baselines))
+        return Release(files: files, sources: sources, compiled: compiled)
+    }
+
+    /// The compiled policy of loaded sources that `validator` finds no error in; otherwise every error of
+    /// loading and validation, in source order.
+    package static func compile(_ loaded: Loaded<AppSources>, app: String, validator: Validator)
+        throws(PublishingError) -> (sources: AppSources, policy: CompiledPolicy)
+    {
+        guard let sources = loaded.value else {
             throw .findings(loaded.diagnostics.sorted(by: Diagnostic.sourceOrder))
         }
-        let baselines = try self.baselines(apps: [files.app])
-        let errors = (loaded.diagnostics + validator(baselines).validate(sources).diagnostics)
-            .filter { $0.severity == .error }
+        let errors = (loaded.diagnostics + validator.validate(sources).diagnostics).filter { $0.severity == .error }
         guard errors.isEmpty else { throw .findings(errors.sorted(by: Diagnostic.sourceOrder)) }
         do {
-            return Release(files: files, sources: sources, compiled: try PolicyCompiler.compile(sources.policy))
+            return (sources, try PolicyCompiler.compile(sources.policy))
         } catch {
-            throw .cannotCompile(app: files.app, error)
+            throw .cannotCompile(app: app, error)
         }
     }
 
@@ -133,11 +141,10 @@ package struct Publisher {
     }
 
     /// Loads the policy and templates of `files`; sources are nil when the policy cannot be loaded.
-    static func load(_ files: AppFiles) -> (sources: AppSources?, diagnostics: [Diagnostic]) {
+    static func load(_ files: AppFiles) -> Loaded<AppSources> {
         let templates = files.templates.map { AppLoader.TemplateFile(path: $0.path, bytes: $0.bytes) }
-        let loaded = AppLoader.load(policy: files.policy.bytes, file: files.policy.path, templates: templates,
-                                    templateDirectory: AppFiles.templateDirectory(app: files.app))
-        return (loaded.value, loaded.diagnostics)
+        return AppLoader.load(policy: files.policy.bytes, file: files.policy.path, templates: templates,
+                              templateDirectory: AppFiles.templateDirectory(app: files.app))
     }
 
     /// Where a baseline of the store comes from, for messages.

@@ -1,7 +1,7 @@
-import Diagnostics
-import PolicyCompiler
+import PolicyLoader
 import PolicyModel
 import PolicyValidation
+import Publishing
 import TollgateEvaluation
 
 extension Workspace {
@@ -10,13 +10,11 @@ extension Workspace {
         -> (sources: AppSources, policy: CompiledPolicy)
     {
         let loaded = try load(try policyFile(app: app))
-        guard let sources = loaded.sources else { throw .findings(loaded.diagnostics.sorted(by: Diagnostic.sourceOrder)) }
-        let errors = (loaded.diagnostics + validator.validate(sources).diagnostics).filter { $0.severity == .error }
-        guard errors.isEmpty else { throw .findings(errors.sorted(by: Diagnostic.sourceOrder)) }
         do {
-            return (sources, try PolicyCompiler.compile(sources.policy))
+            return try Publisher.compile(Loaded(value: loaded.sources, diagnostics: loaded.diagnostics), app: app,
+                                         validator: validator)
         } catch {
-            throw .failure("cannot compile '\(app)': \(error)")
+            throw CommandError(error)
         }
     }
 }

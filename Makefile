@@ -28,9 +28,12 @@ run: deps build
 build:
 	$(SWIFT) build -c release --static-swift-stdlib --product tollgate $(STRICT)
 
+# The tests run against a throwaway PostgreSQL cluster (scripts/postgres.sh) as well as SQLite files.
 test: test-deps
 	$(SWIFT) build --build-tests $(STRICT)
-	$(SWIFT) test --skip-build
+	@scripts/postgres.sh start >/dev/null
+	@TOLLGATE_TEST_POSTGRES="$$(scripts/postgres.sh url)" $(SWIFT) test --skip-build; status=$$?; \
+	  scripts/postgres.sh stop; exit $$status
 
 bench: deps
 	scripts/bench-validate.sh

@@ -12,8 +12,8 @@ import PolicyModel
 ///   project's policy to a store that holds the previous one: opening the store, reading the published
 ///   catalog (the baselines of the product rules) and writing the snapshot in its transaction.
 /// - `store seed --db FILE --snapshots N`: publishes N small, different snapshots of one app through
-///   `PolicyStore.publish`, for the history benchmark.
-/// - `store history --db FILE`: `PolicyStore.history()` and the `history --format json` command without
+///   `SQLiteStore.publish`, for the history benchmark.
+/// - `store history --db FILE`: `SQLiteStore.history()` and the `history --format json` command without
 ///   process start.
 /// - `store snapshots --db FILE --app APP`: reading versions 1 and 2 from the store, as `diff 1 2` does.
 ///
@@ -74,7 +74,7 @@ struct StoreBenchmark {
         let seeded = folder.appendingPathComponent("seeded.sqlite").path
         var previous = publication
         previous.hash = "sha256:" + String(repeating: "0", count: 64)
-        _ = try PolicyStore(path: seeded, mode: .create).publish(previous)
+        _ = try SQLiteStore(path: seeded, mode: .create).publish(previous)
 
         var open: [Duration] = []
         var catalog: [Duration] = []
@@ -85,7 +85,7 @@ struct StoreBenchmark {
             try FileManager.default.copyItem(atPath: seeded, toPath: path)
             let clock = ContinuousClock()
             var start = clock.now
-            let store = try PolicyStore(path: path, mode: .create)
+            let store = try SQLiteStore(path: path, mode: .create)
             let opened = clock.now - start
             start = clock.now
             let products = try store.apps().map { try store.catalog(app: $0).products.count }.reduce(0, +)
@@ -139,7 +139,7 @@ struct StoreBenchmark {
         guard let count = Int(try option("--snapshots")), count > 0 else {
             throw BenchmarkFailure("--snapshots takes a positive count")
         }
-        let store = try PolicyStore(path: path, mode: .create)
+        let store = try SQLiteStore(path: path, mode: .create)
         let elapsed = try ContinuousClock().measure {
             for index in 1...count {
                 let text = "format: tollgate/v1\napp: { id: history }\n# snapshot \(index)\n"
@@ -158,10 +158,10 @@ struct StoreBenchmark {
         return "seed_ms=\(Self.milliseconds(elapsed)) snapshots=\(count)"
     }
 
-    /// `PolicyStore.history()` and the JSON history command, in-process.
+    /// `SQLiteStore.history()` and the JSON history command, in-process.
     private func history() throws -> String {
         let path = try option("--db")
-        let store = try PolicyStore(path: path, mode: .read)
+        let store = try SQLiteStore(path: path, mode: .read)
         var entries = 0
         let api = try Self.measure(iterations) { entries = try store.history().count }
         let context = CommandContext(currentDirectory: FileManager.default.currentDirectoryPath)
@@ -177,7 +177,7 @@ struct StoreBenchmark {
 
     /// Reading versions 1 and 2 of `--app` with their files.
     private func snapshots() throws -> String {
-        let store = try PolicyStore(path: try option("--db"), mode: .read)
+        let store = try SQLiteStore(path: try option("--db"), mode: .read)
         let app = try option("--app")
         var bytes = 0
         let reads = try Self.measure(iterations) {

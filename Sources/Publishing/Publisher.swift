@@ -14,13 +14,13 @@ package struct Publisher {
     /// The channel a publish or rollback changes when none is named.
     package static let defaultChannel = "production"
 
-    package let store: PolicyStore
+    package let store: any PolicyStore
     /// The store as the user named it, for messages: `.tollgate/store.sqlite`.
     package let storeName: String
     /// The validator for a given baseline of published products; the caller brings ICU's plural data.
     package let validator: @Sendable ([String: ProductBaseline]) -> Validator
 
-    package init(store: PolicyStore, storeName: String,
+    package init(store: any PolicyStore, storeName: String,
                  validator: @escaping @Sendable ([String: ProductBaseline]) -> Validator) {
         self.store = store
         self.storeName = storeName

@@ -9,9 +9,9 @@ package struct Admin: Sendable {
     /// The token `Authorization: Bearer` must carry, from `TOLLGATE_ADMIN_TOKEN`.
     let token: String
     /// Opens publishing on the service's store, in a mode, for one request.
-    let publisher: @Sendable (PolicyStore.Mode) throws(StoreError) -> Publisher
+    let publisher: @Sendable (StoreMode) throws(StoreError) -> Publisher
 
-    package init(token: String, publisher: @escaping @Sendable (PolicyStore.Mode) throws(StoreError) -> Publisher) {
+    package init(token: String, publisher: @escaping @Sendable (StoreMode) throws(StoreError) -> Publisher) {
         self.token = token
         self.publisher = publisher
     }
@@ -127,7 +127,7 @@ extension Router {
     }
 
     /// Publishing on the service's store, opened in `mode`.
-    private func open(_ admin: Admin, mode: PolicyStore.Mode) throws(Problem) -> Publisher {
+    private func open(_ admin: Admin, mode: StoreMode) throws(Problem) -> Publisher {
         do {
             return try admin.publisher(mode)
         } catch {

@@ -29,7 +29,7 @@ enum DiffCommand {
                    default: .described("the new side's app, else the store's only app")),
             .value("--format", valueName: "format", help: "the diff's format", default: .value("text"),
                    choices: ["text", "json"]),
-            .value("--db", valueName: "file", help: "the policy store", default: .described(Workspace.defaultStore)),
+            Workspace.storeOption(),
         ],
         run: run)
 
@@ -39,8 +39,8 @@ enum DiffCommand {
         let (oldSide, newSide) = (arguments.positional[0], arguments.positional[1])
         let newFile = try workspace.policyPath(newSide, app: arguments["--app"])
         let oldFile = try workspace.policyPath(oldSide, app: arguments["--app"] ?? newFile.map(Workspace.stem))
-        var opened: PolicyStore?
-        func store() throws(CommandError) -> PolicyStore {
+        var opened: (any PolicyStore)?
+        func store() throws(CommandError) -> any PolicyStore {
             if let opened { return opened }
             let store = try workspace.openStore(arguments, mode: .read)
             opened = store

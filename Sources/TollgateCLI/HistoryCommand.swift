@@ -18,7 +18,7 @@ enum HistoryCommand {
             .value("--channel", valueName: "channel", help: "only this channel's entries"),
             .value("--format", valueName: "format", help: "the list's format", default: .value("text"),
                    choices: ["text", "json"]),
-            .value("--db", valueName: "file", help: "the policy store", default: .described(Workspace.defaultStore)),
+            Workspace.storeOption(),
         ],
         run: run)
 

@@ -27,7 +27,7 @@ enum PublishCommand {
             .value("-m", "--message", valueName: "message", help: "why, recorded in the history"),
             .value("--author", valueName: "name", help: "who makes the change",
                    default: .described("git's user.name, else $USER")),
-            .value("--db", valueName: "file", help: "the policy store", default: .described(Workspace.defaultStore)),
+            Workspace.storeOption(),
         ],
         run: run)
 

@@ -22,7 +22,7 @@ enum RollbackCommand {
                    default: .described("rollback to <version>")),
             .value("--author", valueName: "name", help: "who makes the change",
                    default: .described("git's user.name, else $USER")),
-            .value("--db", valueName: "file", help: "the policy store", default: .described(Workspace.defaultStore)),
+            Workspace.storeOption(),
         ],
         run: run)
 

@@ -11,16 +11,17 @@ enum ServeCommand {
         name: "serve",
         summary: "serve evaluation, bundles, paywalls, OFREP, admin and metrics over HTTP",
         discussion: """
-            Without --db, serves Policies/ and Templates/ and reloads them when they
-            change. With --db, serves what the channel points at in the store, and picks up
-            a publish or rollback by another process within a second. A change that does
+            Without a store, serves Policies/ and Templates/ and reloads them when they
+            change. With --store (or TOLLGATE_STORE), serves what the channel points at in
+            the store, and picks up a publish or rollback by another process within a second. A change that does
             not load never replaces the policy being served. Admin routes need
             TOLLGATE_ADMIN_TOKEN. Stops on SIGTERM or SIGINT after finishing the requests
             in flight. docs/http.md describes the routes.
             """,
         options: [
-            .value("--db", valueName: "file", help: "serve what a channel points at in this store"),
-            .value("--channel", valueName: "channel", help: "the channel to serve, with --db",
+            Workspace.storeOption(help: "serve what a channel points at in this store: a file, sqlite:FILE, or a "
+                + "postgres:// URL", default: .described("$TOLLGATE_STORE; without either, Policies/ and Templates/")),
+            .value("--channel", valueName: "channel", help: "the channel to serve, with a store",
                    default: .value(PublishCommand.defaultChannel)),
             .value("--port", valueName: "port", help: "the port to listen on; 0 picks a free one",
                    default: .value("8080")),
@@ -37,19 +38,17 @@ enum ServeCommand {
             throw .usage("invalid value '\(portText)' for '--port <port>'", help: "give a number from 0 to 65535")
         }
         let workspace = Workspace(context: context)
-        let source = try arguments["--db"] == nil
+        let (location, storeName) = workspace.storeLocation(arguments)
+        let source = try workspace.namedStore(arguments) == nil
             ? folderSource(workspace)
-            : storeSource(workspace, path: workspace.absolute(arguments["--db"] ?? ""),
-                          channel: try arguments.required("--channel"))
+            : storeSource(workspace, location: location, channel: try arguments.required("--channel"))
         let log: @Sendable (String) -> Void = { line in Self.writeLine(line, to: STDERR_FILENO) }
         let metrics = Metrics()
         let holder = PolicyHolder(source: source, metrics: metrics, log: log)
         holder.reloadIfChanged()
-        let storeName = arguments["--db"] ?? Workspace.defaultStore
-        let storePath = workspace.absolute(storeName)
         let admin = context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }.map { token in
             Admin(token: token) { (mode) throws(StoreError) in
-                Workspace.publisher(on: try PolicyStore(path: storePath, mode: mode), named: storeName)
+                Workspace.publisher(on: try location.open(mode), named: storeName)
             }
         }
         let router = Router(holder: holder, metrics: metrics, admin: admin, log: log)
@@ -107,15 +106,18 @@ enum ServeCommand {
             })
     }
 
-    /// What `channel` points at in the store at `path`, checked for changes by the snapshots' hashes.
-    static func storeSource(_ workspace: Workspace, path: String, channel: String) throws(CommandError) -> PolicySource {
+    /// What `channel` points at in the store at `location`, checked for changes by the snapshots' hashes.
+    static func storeSource(_ workspace: Workspace, location: StoreLocation, channel: String)
+        throws(CommandError) -> PolicySource
+    {
+        let description: String
         do {
-            _ = try PolicyStore(path: path, mode: .read)
+            description = try location.open(.read).name
         } catch {
             throw .failure(error.description)
         }
         let active = { @Sendable () throws(StoreError) -> [Snapshot] in
-            let store = try PolicyStore(path: path, mode: .read)
+            let store = try location.open(.read)
             var snapshots: [Snapshot] = []
             for app in try store.apps() {
                 if let snapshot = try store.active(app: app, channel: channel) { snapshots.append(snapshot) }
@@ -123,7 +125,7 @@ enum ServeCommand {
             return snapshots
         }
         return PolicySource(
-            description: "channel \(channel) of \(path)",
+            description: "channel \(channel) of \(description)",
             fingerprint: { ((try? active()) ?? []).map { "\($0.app)=\($0.hash)" }.joined(separator: ",") },
             load: { () throws(ReloadError) in
                 let snapshots: [Snapshot]

@@ -28,10 +28,10 @@ enum ValidateCommand {
                 an older copy of Policies/ (or a checkout holding one), such as main's in a pull request: published \
                 product ids must keep their types
                 """),
-            .value("--db", valueName: "file",
-                   help: "the policy store: product ids keep their types, retired ids stay retired"),
+            Workspace.storeOption(help: "the policy store (a file, sqlite:FILE, or a postgres:// URL): product ids "
+                + "keep their types, retired ids stay retired", default: .described("$TOLLGATE_STORE, if set")),
         ],
-        groups: [.exclusive("--baseline", "--db")],
+        groups: [.exclusive("--baseline", "--store")],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {

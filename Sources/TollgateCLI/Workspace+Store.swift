@@ -9,25 +9,47 @@ import Store
 import TollgateEvaluation
 
 extension Workspace {
-    /// The store's file: `--db`, else `.tollgate/store.sqlite` under the current directory.
+    /// The store when neither `--store` nor `TOLLGATE_STORE` names one: a file under the current directory.
     static let defaultStore = ".tollgate/store.sqlite"
 
-    /// Opens the store named by `--db` in `mode`; a store that cannot be opened stops the command (exit 2).
-    func openStore(_ arguments: Arguments, mode: PolicyStore.Mode) throws(CommandError) -> PolicyStore {
+    /// The `--store` option (`--db` is its older name), shared by every command that reads or writes the store.
+    static func storeOption(help: String = "the policy store: a file, sqlite:FILE, or a postgres:// URL",
+                            default defaultValue: Option.Default? = .described(
+                                "$TOLLGATE_STORE, else \(defaultStore)")) -> Option {
+        .value("--store", "--db", valueName: "store", help: help, default: defaultValue)
+    }
+
+    /// The store `--store` names, else `TOLLGATE_STORE`; nil when neither does.
+    func namedStore(_ arguments: Arguments) -> String? {
+        arguments["--store"] ?? context.environment["TOLLGATE_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The store the command works on: `--store`, else `TOLLGATE_STORE`, else `.tollgate/store.sqlite`; a relative
+    /// path is taken from the current directory.
+    func storeLocation(_ arguments: Arguments) -> (location: StoreLocation, name: String) {
+        let name = namedStore(arguments) ?? Self.defaultStore
+        switch StoreLocation(name) {
+        case .sqlite(let path): return (.sqlite(path: absolute(path)), name)
+        case .postgres(let url): return (.postgres(url: url), name)
+        }
+    }
+
+    /// Opens the store `--store` names in `mode`; a store that cannot be opened stops the command (exit 2).
+    func openStore(_ arguments: Arguments, mode: StoreMode) throws(CommandError) -> any PolicyStore {
         do {
-            return try PolicyStore(path: absolute(arguments["--db"] ?? Self.defaultStore), mode: mode)
+            return try storeLocation(arguments).location.open(mode)
         } catch {
             throw .failure(error.description)
         }
     }
 
-    /// Publishing on the store named by `--db`, opened in `mode`.
-    func publisher(_ arguments: Arguments, mode: PolicyStore.Mode) throws(CommandError) -> Publisher {
-        Self.publisher(on: try openStore(arguments, mode: mode), named: arguments["--db"] ?? Self.defaultStore)
+    /// Publishing on the store `--store` names, opened in `mode`.
+    func publisher(_ arguments: Arguments, mode: StoreMode) throws(CommandError) -> Publisher {
+        Self.publisher(on: try openStore(arguments, mode: mode), named: storeLocation(arguments).name)
     }
 
     /// Publishing on `store` (`name` in messages), validating with ICU's data as every command does.
-    static func publisher(on store: PolicyStore, named name: String) -> Publisher {
+    static func publisher(on store: any PolicyStore, named name: String) -> Publisher {
         Publisher(store: store, storeName: name, validator: { Validator.withICU(baselines: $0) })
     }
 
@@ -50,7 +72,7 @@ extension Workspace {
         return context.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
     }
 
-    /// What each app published in the store `--db` names, for the product-id rules.
+    /// What each app published in the store `--store` names, for the product-id rules.
     func baselines(store arguments: Arguments) throws(CommandError) -> [String: ProductBaseline] {
         let publisher = try publisher(arguments, mode: .read)
         do {
@@ -80,10 +102,11 @@ extension Workspace {
         return baselines
     }
 
-    /// The validator with the baseline `--db` or `--baseline` names, if any (the parser lets through at most one).
+    /// The validator with the baseline `--baseline` or the store names, if any: `--baseline` and `--store` exclude
+    /// each other, and `TOLLGATE_STORE` counts only without `--baseline`.
     func validator(_ arguments: Arguments) throws(CommandError) -> Validator {
         if let path = arguments["--baseline"] { return .withICU(baselines: try baselines(path: path)) }
-        if arguments.has("--db") { return .withICU(baselines: try baselines(store: arguments)) }
+        if namedStore(arguments) != nil { return .withICU(baselines: try baselines(store: arguments)) }
         return .withICU
     }
 

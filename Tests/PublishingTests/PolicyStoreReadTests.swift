@@ -31,7 +31,7 @@ struct TemporaryStore {
 @Suite struct PolicyStoreReadTests {
     /// A store with one publish, and a raw connection to change its rows behind the store's back.
     static func published(_ store: TemporaryStore) throws -> Connection {
-        let writer = try PolicyStore(path: store.path, mode: .create)
+        let writer = try SQLiteStore(path: store.path, mode: .create)
         _ = try writer.publish(TemporaryStore.publication(tag: "a", products: [("demo.coins", "consumable")]))
         return try Connection(path: store.path)
     }
@@ -53,7 +53,7 @@ struct TemporaryStore {
         let connection = try Self.published(store)
         try Self.loosenAudit(connection)
         try connection.execute("UPDATE audit SET author = NULL")
-        let reader = try PolicyStore(path: store.path, mode: .read)
+        let reader = try SQLiteStore(path: store.path, mode: .read)
         let error = try #require(throws: StoreError.self) { try reader.history() }
         guard case .corrupt(let path, .unexpectedNull(let column, _)) = error else {
             Issue.record("expected a NULL to be reported as corrupt, got \(error)")
@@ -68,7 +68,7 @@ struct TemporaryStore {
         defer { store.remove() }
         let connection = try Self.published(store)
         try connection.execute("UPDATE products SET last_version = 'one'")
-        let reader = try PolicyStore(path: store.path, mode: .read)
+        let reader = try SQLiteStore(path: store.path, mode: .read)
         let error = try #require(throws: StoreError.self) { try reader.catalog(app: "demo") }
         guard case .corrupt(_, .typeMismatch(let column, let expected, let found, _)) = error else {
             Issue.record("expected a wrong type to be reported as corrupt, got \(error)")
@@ -82,7 +82,7 @@ struct TemporaryStore {
     @Test func textWithANulCharacterReadsBackWhole() throws {
         let store = try TemporaryStore()
         defer { store.remove() }
-        let writer = try PolicyStore(path: store.path, mode: .create)
+        let writer = try SQLiteStore(path: store.path, mode: .create)
         _ = try writer.publish(TemporaryStore.publication(tag: "a", products: [], message: "before\u{0}after"))
         #expect(try writer.history().map(\.message) == ["before\u{0}after"])
     }
@@ -90,7 +90,7 @@ struct TemporaryStore {
     @Test func unknownAppsVersionsAndAmbiguousHashesAreCases() throws {
         let store = try TemporaryStore()
         defer { store.remove() }
-        let writer = try PolicyStore(path: store.path, mode: .create)
+        let writer = try SQLiteStore(path: store.path, mode: .create)
         _ = try writer.publish(TemporaryStore.publication(tag: "a", products: []))
         _ = try writer.publish(TemporaryStore.publication(tag: "b", products: []))
         #expect(throws: StoreError.unknownVersion(app: "demo", reference: "3")) {
@@ -108,23 +108,23 @@ struct TemporaryStore {
     @Test func openingFailuresAreCases() throws {
         let store = try TemporaryStore()
         defer { store.remove() }
-        #expect(throws: StoreError.missing(path: store.path)) { try PolicyStore(path: store.path, mode: .read) }
-        #expect(throws: StoreError.missing(path: store.path)) { try PolicyStore(path: store.path, mode: .write) }
+        #expect(throws: StoreError.missing(path: store.path)) { try SQLiteStore(path: store.path, mode: .read) }
+        #expect(throws: StoreError.missing(path: store.path)) { try SQLiteStore(path: store.path, mode: .write) }
         #expect(!FileManager.default.fileExists(atPath: store.path), "neither mode creates the store")
         #expect(throws: StoreError.isDirectory(path: store.folder.path)) {
-            try PolicyStore(path: store.folder.path, mode: .read)
+            try SQLiteStore(path: store.folder.path, mode: .read)
         }
-        _ = try PolicyStore(path: store.path, mode: .create)
+        _ = try SQLiteStore(path: store.path, mode: .create)
         try Connection(path: store.path).execute("PRAGMA user_version = 99")
         #expect(throws: StoreError.newerSchema(path: store.path, found: 99, known: 1)) {
-            try PolicyStore(path: store.path, mode: .write)
+            try SQLiteStore(path: store.path, mode: .write)
         }
     }
 
     @Test func conflictsAreValuesForValidationToWord() throws {
         let store = try TemporaryStore()
         defer { store.remove() }
-        let writer = try PolicyStore(path: store.path, mode: .create)
+        let writer = try SQLiteStore(path: store.path, mode: .create)
         _ = try writer.publish(TemporaryStore.publication(
             tag: "a", products: [("demo.coins", "consumable"), ("demo.bonus", "consumable")]))
         _ = try writer.publish(TemporaryStore.publication(tag: "b", products: [("demo.coins", "consumable")]))

@@ -30,7 +30,7 @@ import Testing
     }
 
     static func publisher(_ store: TemporaryStore, validatingAgainstTheStore: Bool = true) throws -> Publisher {
-        Publisher(store: try PolicyStore(path: store.path, mode: .create), storeName: "store.sqlite") { baselines in
+        Publisher(store: try SQLiteStore(path: store.path, mode: .create), storeName: "store.sqlite") { baselines in
             validatingAgainstTheStore ? Validator.withICU(baselines: baselines) : Validator.withICU
         }
     }

@@ -68,7 +68,7 @@ import Testing
         let second = service.send("POST", "/v1/admin/publish", json: changed, headers: Self.auth)
         #expect(second.status == 200, "\(second.text)")
 
-        let store = try PolicyStore(path: service.storePath, mode: .read)
+        let store = try SQLiteStore(path: service.storePath, mode: .read)
         let history = try store.history(app: "photocollage")
         #expect(history.map(\.createdAt) == ["2026-11-30T12:05:00Z", "2026-11-30T12:00:00Z"])
         #expect(history.map(\.author) == ["bob", "alice"])
@@ -159,7 +159,7 @@ import Testing
                                  headers: Self.auth)
         #expect(empty.status == 400, "\(empty.text)")
         #expect(empty.object["detail"] as? String == "'to' is empty; give a version number or a prefix of a hash")
-        #expect(try PolicyStore(path: service.storePath, mode: .read).history().count == 3)
+        #expect(try SQLiteStore(path: service.storePath, mode: .read).history().count == 3)
     }
 
     @Test func aPolicyWithErrorsIs422WithTheFindingsAsValidateWritesThem() throws {
@@ -183,7 +183,7 @@ import Testing
         let template = try #require(findings.first { $0["rule"] as? String == "template-unknown-variable" },
                                     "\(findings)")
         #expect(template["file"] as? String == "Templates/photocollage/en.yaml")
-        #expect(try PolicyStore(path: service.storePath, mode: .read).history().isEmpty)
+        #expect(try SQLiteStore(path: service.storePath, mode: .read).history().isEmpty)
     }
 
     @Test func aConflictOnlyTheStoreSeesIs409WordedAsValidationWordsIt() throws {
@@ -209,7 +209,7 @@ import Testing
         #expect(validated.status == 422, "\(validated.text)")
         let findings = try #require(validated.object["diagnostics"] as? [[String: Any]])
         #expect(findings.map { $0["message"] as? String } == [message], "one wording for both")
-        #expect(try PolicyStore(path: storePath, mode: .read).history().count == 1)
+        #expect(try SQLiteStore(path: storePath, mode: .read).history().count == 1)
     }
 
     @Test func historyTakesTheAppAndChannelFromTheQuery() throws {
@@ -243,7 +243,7 @@ import Testing
                 body: body))
         }
         #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
-        let entry = try #require(try PolicyStore(path: service.storePath, mode: .read).history().first)
+        let entry = try #require(try SQLiteStore(path: service.storePath, mode: .read).history().first)
         #expect(entry.author == "dana")
         #expect(entry.message == "over the wire")
         #expect(entry.createdAt == "2026-11-30T12:00:00Z")

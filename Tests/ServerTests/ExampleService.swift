@@ -41,7 +41,7 @@ final class ExampleService: Sendable {
         self.storePath = storePath
         let admin = adminToken.map { token in
             Admin(token: token) { (mode) throws(StoreError) in
-                Publisher(store: try PolicyStore(path: storePath, mode: mode), storeName: "store.sqlite",
+                Publisher(store: try SQLiteStore(path: storePath, mode: mode), storeName: "store.sqlite",
                           validator: validator)
             }
         }

@@ -363,7 +363,7 @@ struct StoreProject {
     @Test func diffOnAStoreWithoutAppsSaysToPublishFirst() throws {
         let project = try StoreProject("diff-empty")
         defer { project.remove() }
-        _ = try PolicyStore(path: project.storePath, mode: .create)
+        _ = try SQLiteStore(path: project.storePath, mode: .create)
         let result = Self.run(["diff", "1", "2", "--db", StoreProject.store], in: project)
         #expect(result.exitCode == 2)
         #expect(result.stderr == "error: the store holds no published app\n"

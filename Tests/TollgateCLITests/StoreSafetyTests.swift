@@ -226,14 +226,14 @@ struct BadStore: Sendable, CustomTestStringConvertible {
         let published = try checkSoundStore(project)
         #expect(listed.count == published)
 
-        let versions = try PolicyStore(path: project.storePath, mode: .read).history(app: Self.app).count
+        let versions = try SQLiteStore(path: project.storePath, mode: .read).history(app: Self.app).count
         try project.setRemoveAdsPrice("0.49", from: price)
         let final = try tollgate.run(Self.publishArguments("final"), in: project.folder)
         #expect(final.status == 0, "\(final.stderr)")
         #expect(final.stdout.contains("published photocollage version \(versions + 1) ("), "\(final.stdout)")
         #expect(try checkSoundStore(project) == published + 1)
 
-        let store = try PolicyStore(path: project.storePath, mode: .read)
+        let store = try SQLiteStore(path: project.storePath, mode: .read)
         let active = try #require(try store.active(app: Self.app, channel: "production"))
         let diff = try tollgate.run(["diff", String(active.version), Self.policy, "--app", Self.app,
                                      "--db", StoreProject.store], in: project.folder)
@@ -243,7 +243,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
 
     /// Checks what a kill may never break, and returns the number of history entries.
     func checkSoundStore(_ project: StoreProject) throws -> Int {
-        let store = try PolicyStore(path: project.storePath, mode: .read)
+        let store = try SQLiteStore(path: project.storePath, mode: .read)
         #expect(try store.integrityCheck() == "ok")
         let entries = try store.history()
         for app in ["lingualeap", "photocollage"] {
@@ -312,7 +312,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
             #expect((try? JSONSerialization.jsonObject(with: Data(read.stdout.utf8))) is [Any], "\(read.stdout)")
         }
         #expect(published.count == 10, "every publish printed its version: \(published)")
-        let reader = try PolicyStore(path: store, mode: .read)
+        let reader = try SQLiteStore(path: store, mode: .read)
         #expect(try reader.integrityCheck() == "ok")
         let history = try reader.history(app: Self.app).filter { $0.message != "setup" }
         #expect(history.count == 10)
@@ -357,8 +357,8 @@ struct BadStore: Sendable, CustomTestStringConvertible {
             } while statuses.count < 2 && ContinuousClock.now < deadline
             let stderr = errors.map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }
             #expect(statuses == ["0\n", "0\n"], "attempt \(attempt): \(stderr)")
-            #expect(try PolicyStore(path: store, mode: .read).history(app: Self.app).count == 2)
-            #expect(try PolicyStore(path: store, mode: .read).history(app: "lingualeap").count == 1)
+            #expect(try SQLiteStore(path: store, mode: .read).history(app: Self.app).count == 2)
+            #expect(try SQLiteStore(path: store, mode: .read).history(app: "lingualeap").count == 1)
         }
     }
 

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster on loopback, for the tests and for trying Tollgate on PostgreSQL.
+#
+#   scripts/postgres.sh start   creates the cluster if needed, starts it, prints its URL
+#   scripts/postgres.sh url     prints the URL of the running cluster (fails when it is not running)
+#   scripts/postgres.sh pause   stops the server and keeps its data; 'start' brings it back on the same port
+#   scripts/postgres.sh stop    stops the server and deletes the cluster
+#
+# The cluster lives in $TOLLGATE_PG_DIR, else .build/postgres; its Unix socket is in that folder and it listens on
+# 127.0.0.1 only, on a free port, trusting local connections (never use it for real data). Run as root, the server
+# runs as the 'postgres' user, as PostgreSQL refuses to run as root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+dir="${TOLLGATE_PG_DIR:-$PWD/.build/postgres}"
+data="$dir/data"
+bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+if [[ -z "$bin" || ! -x "$bin/pg_ctl" ]]; then
+  echo "postgres.sh: PostgreSQL's server is not installed; run: scripts/install-deps.sh --test" >&2
+  exit 2
+fi
+
+# Runs a server program as the cluster's owner.
+as_owner() {
+  if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+url() {
+  echo "postgresql://postgres@127.0.0.1:$(cat "$dir/port")/tollgate"
+}
+
+running() {
+  [[ -f "$dir/port" && -d "$data" ]] && as_owner "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1
+}
+
+# True when something accepts connections on 127.0.0.1:$1.
+port_in_use() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+start() {
+  if running; then url; return; fi
+  mkdir -p "$dir"
+  if [[ ! -d "$data" ]]; then
+    [[ $(id -u) -eq 0 ]] && chown postgres: "$dir"
+    as_owner "$bin/initdb" -D "$data" -U postgres --auth=trust --encoding=UTF8 --no-locale >"$dir/initdb.log" 2>&1 || {
+      cat "$dir/initdb.log" >&2
+      echo "postgres.sh: initdb failed (log above)" >&2
+      exit 1
+    }
+  fi
+  local port
+  if [[ -f "$dir/port" ]]; then
+    port="$(cat "$dir/port")"
+  else
+    port=$((20000 + RANDOM % 20000))
+    while port_in_use "$port"; do port=$((20000 + RANDOM % 20000)); done
+  fi
+  as_owner "$bin/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 60 \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null || {
+    tail -n 20 "$dir/server.log" >&2
+    echo "postgres.sh: the server did not start (log above)" >&2
+    exit 1
+  }
+  # Written as the caller, so 'url' works for whoever started the cluster.
+  echo "$port" >"$dir/port"
+  if ! as_owner "$bin/psql" -h "$dir" -p "$port" -U postgres -d postgres -tAc \
+    "SELECT 1 FROM pg_database WHERE datname = 'tollgate'" | grep -q 1; then
+    as_owner "$bin/createdb" -h "$dir" -p "$port" -U postgres tollgate
+  fi
+  url
+}
+
+case "${1:-}" in
+  start) start ;;
+  url)
+    running || { echo "postgres.sh: no cluster is running in $dir; run: scripts/postgres.sh start" >&2; exit 1; }
+    url
+    ;;
+  pause)
+    running && as_owner "$bin/pg_ctl" -D "$data" -m fast -w stop >/dev/null
+    ;;
+  stop)
+    running && as_owner "$bin/pg_ctl" -D "$data" -m immediate -w stop >/dev/null
+    rm -rf "$dir"
+    ;;
+  *)
+    echo "usage: scripts/postgres.sh start|url|pause|stop" >&2
+    exit 2
+    ;;
+esac

@@ -13,10 +13,10 @@ enum ServeCommand {
         discussion: """
             Without a store, serves Policies/ and Templates/ and reloads them when they
             change. With --store (or TOLLGATE_STORE), serves what the channel points at in
-            the store, and picks up a publish or rollback by another process within a second. A change that does
-            not load never replaces the policy being served. Admin routes need
-            TOLLGATE_ADMIN_TOKEN. Stops on SIGTERM or SIGINT after finishing the requests
-            in flight. docs/http.md describes the routes.
+            the store, and picks up a publish or rollback by another process within a
+            second. A change that does not load never replaces the policy being served.
+            Admin routes need TOLLGATE_ADMIN_TOKEN. Stops on SIGTERM or SIGINT after
+            finishing the requests in flight. docs/http.md describes the routes.
             """,
         options: [
             Workspace.storeOption(help: "serve what a channel points at in this store: a file, sqlite:FILE, or a "

@@ -273,7 +273,7 @@ struct StoreProject {
         defer { project.remove() }
         let result = Self.run(["validate", "--db", StoreProject.store, "--baseline", "."], in: project)
         #expect(result.exitCode == 2)
-        #expect(result.stderr.hasPrefix("error: '--baseline' and '--db' cannot be used together\n"))
+        #expect(result.stderr.hasPrefix("error: '--baseline' and '--store' cannot be used together\n"))
     }
 
     @Test func aProductIDRemovedFromAPublishedVersionCannotComeBack() throws {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A PostgreSQL database of one test's own, created in the throwaway cluster that `make test` starts
 /// (`scripts/postgres.sh`) and whose URL it puts in `TOLLGATE_TEST_POSTGRES`; `drop()` removes it.
@@ -58,6 +58,7 @@ package struct TestDatabase: Sendable {
     }
 
     /// Runs `sql` with `psql` against `url`; a failure carries psql's message.
+    @discardableResult
     private static func psql(_ url: String, _ sql: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

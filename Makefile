@@ -42,6 +42,7 @@ bench: deps
 	scripts/bench-render.sh
 	scripts/bench-store.sh
 	scripts/bench-http.sh
+	scripts/bench-fleet.sh
 
 # docs/rules.md is the output of 'tollgate explain --all --format markdown'; a test keeps them equal.
 docs:

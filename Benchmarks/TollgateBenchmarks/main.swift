@@ -17,6 +17,7 @@ let usage = """
                                      [--locales L,…] [--seconds S] [--plan FILE]
            TollgateBenchmarks render-check [render options but --locales and --plan]
            TollgateBenchmarks render-count --renders N [render options but --seconds and --plan]
+           TollgateBenchmarks fleet --dir PROJECT --store STORE --replicas URL,… [--publishes N] [--app APP]
 
     validate: times, on the project folder PROJECT (Policies/ and Templates/), (a) draining libyaml's
     events of every file and (b) what 'tollgate validate' pays without process start: list, read, load
@@ -49,6 +50,11 @@ let usage = """
     render-check: a 'check=no-parse …' line: the render time of the default locale when every message
     also carries an unused 20 KB case, which only a parser would read, against the plain templates.
     render-count: N untimed renders per locale, for counting calls under valgrind.
+
+    fleet: N rounds (default 100) of editing APP's policy (default photocollage) in PROJECT, publishing it to
+    STORE in-process, and long-polling every replica's bundle until each serves the new one. Prints the time
+    from each publish's return to the last replica's new bundle, and the publish's own time: p50, p99, max in
+    milliseconds (scripts/bench-fleet.sh runs it on PostgreSQL and on SQLite).
 
     """
 
@@ -91,8 +97,10 @@ do throws(BenchmarkFailure) {
         print(try RenderBenchmark(arguments: rest).count(renders: renders))
     case "store":
         print(try StoreBenchmark(arguments: options).run())
+    case "fleet":
+        print(try FleetBenchmark(arguments: options).run())
     default:
-        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, resolve, resolve-alloc, render, render-check, render-count")
+        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, resolve, resolve-alloc, render, render-check, render-count, store, fleet")
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)".utf8))

@@ -8,12 +8,12 @@
 #
 # The cluster lives in $TOLLGATE_PG_DIR, else .build/postgres; its Unix socket is in that folder and it listens on
 # 127.0.0.1 only, on a free port, trusting local connections (never use it for real data). Run as root, the server
-# runs as the 'postgres' user, as PostgreSQL refuses to run as root.
+# runs as the 'postgres' user, as PostgreSQL refuses to run as root, in a folder of its own under /tmp when that
+# user cannot write to the cluster's folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 dir="${TOLLGATE_PG_DIR:-$PWD/.build/postgres}"
-data="$dir/data"
 bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
 if [[ -z "$bin" || ! -x "$bin/pg_ctl" ]]; then
   echo "postgres.sh: PostgreSQL's server is not installed; run: scripts/install-deps.sh --test" >&2
@@ -25,12 +25,18 @@ as_owner() {
   if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+# The folder holding the cluster's data and socket: $dir itself, or, when run as root in a folder the postgres
+# user cannot reach (a checkout under /root), a folder of its own under /tmp that $dir/home names.
+home() {
+  if [[ -f "$dir/home" ]]; then cat "$dir/home"; else echo "$dir"; fi
+}
+
 url() {
   echo "postgresql://postgres@127.0.0.1:$(cat "$dir/port")/tollgate"
 }
 
 running() {
-  [[ -f "$dir/port" && -d "$data" ]] && as_owner "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1
+  [[ -f "$dir/port" && -d "$(home)/data" ]] && as_owner "$bin/pg_ctl" -D "$(home)/data" status >/dev/null 2>&1
 }
 
 # True when something accepts connections on 127.0.0.1:$1.
@@ -41,9 +47,16 @@ port_in_use() {
 start() {
   if running; then url; return; fi
   mkdir -p "$dir"
-  if [[ ! -d "$data" ]]; then
-    [[ $(id -u) -eq 0 ]] && chown postgres: "$dir"
-    as_owner "$bin/initdb" -D "$data" -U postgres --auth=trust --encoding=UTF8 --no-locale >"$dir/initdb.log" 2>&1 || {
+  if [[ ! -d "$(home)/data" ]]; then
+    if [[ $(id -u) -eq 0 ]]; then
+      chown postgres: "$dir"
+      if ! runuser -u postgres -- test -w "$dir"; then
+        mktemp -d /tmp/tollgate-postgres.XXXXXX >"$dir/home"
+        chown postgres: "$(home)"
+      fi
+    fi
+    as_owner "$bin/initdb" -D "$(home)/data" -U postgres --auth=trust --encoding=UTF8 --no-locale \
+      >"$dir/initdb.log" 2>&1 || {
       cat "$dir/initdb.log" >&2
       echo "postgres.sh: initdb failed (log above)" >&2
       exit 1
@@ -56,17 +69,16 @@ start() {
     port=$((20000 + RANDOM % 20000))
     while port_in_use "$port"; do port=$((20000 + RANDOM % 20000)); done
   fi
-  as_owner "$bin/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 60 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null || {
-    tail -n 20 "$dir/server.log" >&2
+  as_owner "$bin/pg_ctl" -D "$(home)/data" -l "$(home)/server.log" -w -t 60 \
+    -o "-p $port -k $(home) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null || {
+    tail -n 20 "$(home)/server.log" >&2
     echo "postgres.sh: the server did not start (log above)" >&2
     exit 1
   }
-  # Written as the caller, so 'url' works for whoever started the cluster.
   echo "$port" >"$dir/port"
-  if ! as_owner "$bin/psql" -h "$dir" -p "$port" -U postgres -d postgres -tAc \
+  if ! as_owner "$bin/psql" -h "$(home)" -p "$port" -U postgres -d postgres -tAc \
     "SELECT 1 FROM pg_database WHERE datname = 'tollgate'" | grep -q 1; then
-    as_owner "$bin/createdb" -h "$dir" -p "$port" -U postgres tollgate
+    as_owner "$bin/createdb" -h "$(home)" -p "$port" -U postgres tollgate
   fi
   url
 }
@@ -78,11 +90,11 @@ case "${1:-}" in
     url
     ;;
   pause)
-    running && as_owner "$bin/pg_ctl" -D "$data" -m fast -w stop >/dev/null
+    if running; then as_owner "$bin/pg_ctl" -D "$(home)/data" -m fast -w stop >/dev/null; fi
     ;;
   stop)
-    running && as_owner "$bin/pg_ctl" -D "$data" -m immediate -w stop >/dev/null
-    rm -rf "$dir"
+    if running; then as_owner "$bin/pg_ctl" -D "$(home)/data" -m immediate -w stop >/dev/null; fi
+    rm -rf "$(home)" "$dir"
     ;;
   *)
     echo "usage: scripts/postgres.sh start|url|pause|stop" >&2

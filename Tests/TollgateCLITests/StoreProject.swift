@@ -3,15 +3,6 @@ import Store
 import TestSupport
 import Testing
 
-/// The store backends the store tests run on: the embedded SQLite file and a PostgreSQL database of the test's own
-/// in the cluster `TOLLGATE_TEST_POSTGRES` names.
-enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case sqlite
-    case postgres
-
-    var testDescription: String { rawValue }
-}
-
 /// A temporary copy of the example project (`Policies/` and `Templates/`) for commands that write a store, with a
 /// store on one backend: `store.sqlite` in the folder, or a new PostgreSQL database.
 struct StoreProject {
@@ -74,21 +65,5 @@ struct StoreProject {
     func setRemoveAdsPrice(_ price: String, from original: String = "2.99") throws {
         try edit("Policies/photocollage.yaml", replacing: #"{ USD: "\#(original)", KRW: "3900""#,
                  with: #"{ USD: "\#(price)", KRW: "3900""#)
-    }
-}
-
-extension TestDatabase {
-    /// The schemas and relations (tables, sequences, views, indexes) in the database outside PostgreSQL's own
-    /// schemas, one `schema.name` a line: empty for a database nothing was created in.
-    func objects() throws -> String {
-        try execute("""
-            SELECT coalesce(string_agg(name, E'\\n' ORDER BY name), '') FROM (
-              SELECT nspname AS name FROM pg_namespace
-              WHERE nspname NOT LIKE 'pg\\_%' AND nspname NOT IN ('information_schema', 'public')
-              UNION ALL
-              SELECT n.nspname || '.' || c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-              WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
-            ) AS found
-            """)
     }
 }

@@ -108,6 +108,34 @@ import TollgateCLI
         #expect(try database.objects() == "", "nothing was created in the database")
     }
 
+    static let newerSchema = "INSERT INTO tollgate_migrations (version) VALUES (99)"
+    static let newerSchemaMessage =
+        "the store was written by a newer tollgate (schema 99; this one knows up to 1); nothing was changed"
+
+    /// A store whose schema a newer tollgate migrated, or whose table someone dropped, is refused in one line and
+    /// left as it was.
+    @Test(arguments: [
+        (newerSchema, newerSchemaMessage, ["publish", "--author", "tester"]),
+        (newerSchema, newerSchemaMessage, ["history"]),
+        (newerSchema, newerSchemaMessage, ["rollback", "--app", "photocollage", "--to", "1", "--author", "tester"]),
+        ("DROP TABLE snapshot_files CASCADE", "snapshot_files", ["publish", "--author", "tester"]),
+    ])
+    func aStoreItCannotUseIsRefusedAndLeftAsItWas(damage: String, message: String, command: [String]) throws {
+        let project = try StoreProject("damaged", backend: .postgres)
+        defer { project.remove() }
+        let database = try #require(project.database)
+        let publish = Self.run(["publish", "--store", project.store, "--author", "tester"], in: project)
+        #expect(publish.exitCode == 0, "\(publish.stderr)")
+        try database.execute(damage)
+        try project.setRemoveAdsPrice("3.49")
+        let audit = "SELECT string_agg(id || ' ' || app || ' ' || action, ',' ORDER BY id) FROM audit"
+        let before = try database.execute(audit)
+        let result = Self.run(command + ["--store", project.store], in: project)
+        Self.expectOneLineFailure(result, command)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(try database.execute(audit) == before, "nothing was written")
+    }
+
     /// The test cluster trusts local connections, so the password is accepted and ignored: every command works,
     /// and none prints it, not even where a message names the store.
     @Test func aPasswordInTheURLIsNeverPrinted() throws {

@@ -71,10 +71,10 @@ import Testing
         let text = "quote ' double \" backslash \\ ünïcødé 🎟"
         let row = try #require(try connection.execute("SELECT $1::bytea AS b, $2::text AS t, $3::bigint AS i, $4::bytea AS e",
                                                       [.bytes(bytes), .text(text), .integer(-42), .bytes([])]).first)
-        #expect(try row.bytes("b") == bytes)
+        #expect(try row.blob("b") == bytes)
         #expect(try row.text("t") == text)
         #expect(try row.integer("i") == -42)
-        #expect(try row.bytes("e") == [])
+        #expect(try row.blob("e") == [])
         let nul = try #require(throws: PostgresError.self) {
             try connection.execute("SELECT $1::text AS t", [.text("before\u{0}after")])
         }

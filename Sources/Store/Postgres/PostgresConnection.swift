@@ -32,15 +32,17 @@ package final class PostgresConnection {
     /// Whether the connection is still up, as far as libpq knows.
     package var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
 
-    /// Runs `sql` with `$1`, `$2`… bound to `parameters` and returns every row.
+    /// Runs `sql` with `$1`, `$2`… bound to `parameters` and returns every row. Integers are sent as
+    /// `bigint`, text as `text` byte for byte (PostgreSQL refuses text holding NUL, SQLSTATE 22021, rather
+    /// than cutting it), bytes as `bytea` in binary (any bytes), and NULL as `text`.
     @discardableResult
-    package func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws(PostgresError) -> [PostgresRow] {
+    package func execute(_ sql: String, _ parameters: [StoreValue] = []) throws(PostgresError) -> [PostgresRow] {
         let types: [Oid] = parameters.map {
             switch $0 {
             case .integer: 20
             case .text: 25
             case .bytes: 17
-            case .null: 0
+            case .null: 25
             }
         }
         // Integers go as text; text and bytea as binary, so their bytes arrive exactly, with their length.
@@ -149,3 +151,36 @@ package final class PostgresConnection {
         return next(0)
     }
 }
+
+extension PostgresConnection: StoreDatabase {
+    typealias Failure = PostgresError
+
+    /// Runs one of the statements both stores share, whose `?1`, `?2`… parameters PostgreSQL writes `$1`, `$2`….
+    func query(_ sql: String, _ parameters: [StoreValue]) throws(PostgresError) -> [PostgresRow] {
+        try execute(Self.numberedParameters(sql), parameters)
+    }
+
+    func queryRow(_ sql: String, _ parameters: [StoreValue]) throws(PostgresError) -> PostgresRow {
+        guard let row = try query(sql, parameters).first else {
+            throw PostgresError(message: "no row where one is required", statement: sql)
+        }
+        return row
+    }
+
+    /// Notifies the change feed's listeners with `app`'s name when the transaction commits.
+    func channelMoved(app: String) throws(PostgresError) {
+        try execute("SELECT pg_notify($1, $2)", [.text(PostgresChangeFeed.channel), .text(app)])
+    }
+
+    /// `sql` with each `?` that a digit follows written `$` (the shared statements hold no `?` in a literal).
+    static func numberedParameters(_ sql: String) -> String {
+        var characters = Array(sql)
+        for index in characters.indices.dropLast()
+        where characters[index] == "?" && characters[index + 1].isASCII && characters[index + 1].isNumber {
+            characters[index] = "$"
+        }
+        return String(characters)
+    }
+}
+
+extension PostgresRow: StoreRow {}

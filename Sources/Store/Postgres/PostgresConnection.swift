@@ -1,4 +1,5 @@
 import CPostgres
+import Foundation
 
 /// An open libpq connection; the only owner of its handle. Every statement goes through `PQexecParams`
 /// with bound parameters, never spliced into the SQL.
@@ -8,9 +9,16 @@ package final class PostgresConnection {
     private let handle: OpaquePointer
 
     /// Connects to `url`, a libpq connection URI; libpq reads the password from the URI, `PGPASSWORD` or
-    /// `~/.pgpass`. A failure has `connectionLost` set.
+    /// `~/.pgpass`. Connecting gives up after ten seconds unless the URL or `PGCONNECT_TIMEOUT` says
+    /// otherwise. A failure has `connectionLost` set.
     package init(url: String) throws(PostgresError) {
-        guard let handle = PQconnectdb(url) else {
+        // The URL comes last so that its own parameters override the default timeout.
+        let defaults = ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil ? [("connect_timeout", "10")] : []
+        let parameters = defaults + [("dbname", url)]
+        let connected = Self.withCStrings(parameters.map(\.0)) { keywords in
+            Self.withCStrings(parameters.map(\.1)) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let handle = connected else {
             throw PostgresError(message: "libpq cannot allocate a connection", connectionLost: true)
         }
         guard PQstatus(handle) == CONNECTION_OK else {
@@ -31,6 +39,11 @@ package final class PostgresConnection {
 
     /// Whether the connection is still up, as far as libpq knows.
     package var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Connects again with the same parameters when the connection was lost; a failure shows in the next statement.
+    package func reconnectIfLost() {
+        if !isConnected { PQreset(handle) }
+    }
 
     /// Runs `sql` with `$1`, `$2`… bound to `parameters` and returns every row. Integers are sent as
     /// `bigint`, text as `text` byte for byte (PostgreSQL refuses text holding NUL, SQLSTATE 22021, rather
@@ -132,6 +145,13 @@ package final class PostgresConnection {
         let text = primary.map { String(cString: $0) } ?? (message.isEmpty ? String(cString: PQerrorMessage(handle)) : message)
         return PostgresError(sqlState: state, message: PostgresError.oneLine(text), statement: sql,
                              connectionLost: !isConnected)
+    }
+
+    /// Calls `body` with a NULL-terminated array of C strings, valid during the call.
+    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { $0.map { UnsafePointer($0) } } + [nil])
     }
 
     /// Calls `body` with C pointers to each buffer (NULL for nil), valid during the call.

@@ -2,7 +2,7 @@
 ///
 /// A publish or rollback is one transaction that first takes an advisory lock on its app, so changes of
 /// one app are serialized (versions 1, 2, 3… without gaps), and that notifies `PostgresChangeFeed`
-/// listeners with the app's name on commit.
+/// listeners with the app's name on commit. A call after the connection was lost connects again first.
 package final class PostgresStore: PolicyStore {
     private let connection: PostgresConnection
     /// The connection URI as given, password included, for the change feed's own connection.
@@ -106,7 +106,9 @@ package final class PostgresStore: PolicyStore {
         }
     }
 
+    /// Runs `body` on the connection, connecting again first when the connection was lost since the last call.
     private func run<T>(_ body: () throws(PostgresError) -> T) throws(StoreError) -> T {
+        connection.reconnectIfLost()
         do {
             return try body()
         } catch {

@@ -25,6 +25,8 @@ import Testing
         let database = try TestDatabase.create("named")
         defer { database.drop() }
         let url = database.url.replacingOccurrences(of: "postgres@", with: "postgres:unused@")
-        #expect(try StoreLocation(url).open(.create).name == database.url)
+        let store = try StoreLocation(url).open(.create)
+        #expect(store is PostgresStore)
+        #expect(store.name == database.url)
     }
 }

@@ -67,3 +67,37 @@ struct StoreProject {
                  with: #"{ USD: "\#(price)", KRW: "3900""#)
     }
 }
+
+extension StoreProject {
+    /// Queries that count rows a publish may only ever write together, by what each count means: all zero in a
+    /// store no interrupted or concurrent publish half-wrote. Both backends share the schema's tables.
+    static let halfWrittenRows = [
+        "snapshots without an audit entry":
+            "SELECT count(*) AS n FROM snapshots s WHERE NOT EXISTS (SELECT 1 FROM audit a WHERE a.snapshot_id = s.id)",
+        "snapshots without files":
+            "SELECT count(*) AS n FROM snapshots s "
+            + "WHERE NOT EXISTS (SELECT 1 FROM snapshot_files f WHERE f.snapshot_id = s.id)",
+        "channels not at their newest audit entry":
+            "SELECT count(*) AS n FROM channels c WHERE c.snapshot_id <> (SELECT a.snapshot_id FROM audit a "
+            + "WHERE a.app = c.app AND a.channel = c.name ORDER BY a.id DESC LIMIT 1)",
+        "products naming a version that does not exist":
+            "SELECT count(*) AS n FROM products p WHERE NOT EXISTS (SELECT 1 FROM snapshots s "
+            + "WHERE s.app = p.app AND s.version = p.last_version) OR NOT EXISTS (SELECT 1 FROM snapshots s "
+            + "WHERE s.app = p.app AND s.version = p.first_version)",
+    ]
+
+    /// The counts of `halfWrittenRows` in the project's store, read behind the store's back.
+    func halfWrittenRows() throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for (meaning, query) in Self.halfWrittenRows {
+            if let database {
+                counts[meaning] = Int(try database.execute(query))
+            } else {
+                let connection = try Connection(path: storePath, readOnly: true)
+                counts[meaning] = Int(try connection.prepare(query).onlyRow().integer("n"))
+            }
+        }
+        return counts
+    }
+}
+

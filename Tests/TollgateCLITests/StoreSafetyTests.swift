@@ -254,6 +254,8 @@ struct BadStore: Sendable, CustomTestStringConvertible {
         if let file = store as? SQLiteStore {
             #expect(try file.integrityCheck() == "ok")
         }
+        let halfWritten = try project.halfWrittenRows()
+        #expect(halfWritten.values.allSatisfy { $0 == 0 }, "\(halfWritten)")
         let entries = try store.history()
         for app in ["lingualeap", "photocollage"] {
             let published = Array(entries.filter { $0.app == app }.reversed())
@@ -326,6 +328,8 @@ struct BadStore: Sendable, CustomTestStringConvertible {
         if let file = reader as? SQLiteStore {
             #expect(try file.integrityCheck() == "ok")
         }
+        let halfWritten = try projects[0].halfWrittenRows()
+        #expect(halfWritten.values.allSatisfy { $0 == 0 }, "\(halfWritten)")
         let history = try reader.history(app: Self.app).filter { $0.message != "setup" }
         #expect(history.count == 10)
         #expect(Set(history.map(\.version)) == Set(2...11))

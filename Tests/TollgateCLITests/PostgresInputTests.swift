@@ -4,7 +4,8 @@ import Testing
 import TollgateCLI
 
 /// Bad input peculiar to a PostgreSQL store, in-process: a server that is not there, a database without a store or
-/// that does not exist, an unknown role, and a URL with a password, which no message may print.
+/// that does not exist, an unknown role, a wrong password, a store it cannot use, and a URL with a password, which
+/// no message may print.
 @Suite struct PostgresInputTests {
     static let password = "secret-7f3a"
 
@@ -94,6 +95,19 @@ import TollgateCLI
         Self.expectOneLineFailure(result, command)
         #expect(result.stderr.contains(missing), "names the database: \(result.stderr)")
         #expect(try database.execute("SELECT count(*) FROM pg_database WHERE datname = '\(missing)'") == "0")
+    }
+
+    @Test(arguments: commands)
+    func aWrongPasswordIsOneLineThatHidesIt(command: [String]) throws {
+        let project = try StoreProject("wrong-password")
+        defer { project.remove() }
+        let server = try PasswordRefusingServer()
+        defer { server.stop() }
+        let store = "postgresql://tester:\(Self.password)@127.0.0.1:\(server.port)/tollgate"
+        let result = Self.run(command + ["--store", store], in: project)
+        Self.expectOneLineFailure(result, command)
+        #expect(result.stderr.contains("password authentication failed for user \"tester\""), "\(result.stderr)")
+        #expect(result.stderr.contains("postgresql://tester@127.0.0.1:\(server.port)/tollgate"), "\(result.stderr)")
     }
 
     @Test(arguments: commands)

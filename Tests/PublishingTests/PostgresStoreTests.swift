@@ -81,6 +81,21 @@ import Testing
         #expect(nul.sqlState == "22021", "refused, never cut at the NUL: \(nul)")
     }
 
+    @Test func aMessageHoldingNulIsRefusedWholeNotCut() throws {
+        let store = try BackendStore(.postgres)
+        defer { store.remove() }
+        let writer = try store.open()
+        let error = try #require(throws: StoreError.self) {
+            try writer.publish(TemporaryStore.publication(tag: "a", products: [], message: "before\u{0}after"))
+        }
+        guard case .postgres(_, let cause) = error else {
+            Issue.record("expected a PostgreSQL error, got \(error)")
+            return
+        }
+        #expect(cause.sqlState == "22021")
+        #expect(try writer.history().isEmpty && writer.apps().isEmpty, "nothing was written")
+    }
+
     @Test func aNullWhereTheSchemaForbidsOneIsATypedError() throws {
         let store = try BackendStore(.postgres)
         defer { store.remove() }

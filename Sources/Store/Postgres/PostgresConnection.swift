@@ -53,9 +53,8 @@ package final class PostgresConnection {
         let types: [Oid] = parameters.map {
             switch $0 {
             case .integer: 20
-            case .text: 25
+            case .text, .null: 25
             case .bytes: 17
-            case .null: 25
             }
         }
         // Integers go as text; text and bytea as binary, so their bytes arrive exactly, with their length.

@@ -137,7 +137,8 @@ import TollgateCLI
         #expect(!result.stderr.contains("the store"), "\(result.stderr)")
     }
 
-    /// `serve` with only `TOLLGATE_STORE` serves what the store's channel points at, not the files on disk.
+    /// `serve` with only `TOLLGATE_STORE` serves what the store's channel points at, not the files on disk; its log
+    /// never shows the password of the database's URL.
     @Test(arguments: StoreBackend.allCases)
     func serveServesTheStoreTollgateStoreNames(backend: StoreBackend) async throws {
         let tollgate = try TollgateExecutable.require()
@@ -150,8 +151,11 @@ import TollgateCLI
             .first?["hash"] as? String)
         try project.setRemoveAdsPrice("4.99", from: "3.49")
 
+        let store = try project.database.map {
+            try PostgresInputTests.url($0.url, user: "postgres", password: PostgresInputTests.password)
+        } ?? project.sharedStore
         let serve = try tollgate.start(["serve", "--port", "0"], in: project.folder,
-                                       environment: ["TOLLGATE_STORE": project.sharedStore])
+                                       environment: ["TOLLGATE_STORE": store])
         defer {
             serve.killUnlessEnded()
             _ = serve.wait()
@@ -165,6 +169,7 @@ import TollgateCLI
         #expect(photocollage["version"] as? Int == 2, "\(apps)")
         #expect(photocollage["policy"] as? String == published, "\(apps)")
         #expect(apps.first { $0["app"] as? String == "lingualeap" }?["version"] as? Int == 1, "\(apps)")
+        #expect(!serve.stderrSoFar.contains(PostgresInputTests.password), "the log hides the password")
     }
 
     /// The `url` of serve's `listening` log line, waiting for it.

@@ -21,6 +21,12 @@ import Testing
         #expect(PostgresURL.redacted(url) == redacted)
     }
 
+    @Test func aLocationIsNamedWithoutItsPassword() {
+        #expect(StoreLocation("postgres://u:secret@h/db?password=x").name == "postgres://u@h/db")
+        #expect(StoreLocation("sqlite:a:b@c").name == "a:b@c")
+        #expect(StoreLocation(".tollgate/store.sqlite").name == ".tollgate/store.sqlite")
+    }
+
     @Test func aStoreIsNamedWithoutItsPassword() throws {
         let database = try TestDatabase.create("named")
         defer { database.drop() }

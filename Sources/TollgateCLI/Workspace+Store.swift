@@ -28,9 +28,10 @@ extension Workspace {
     /// path is taken from the current directory. The name is what messages show: a URL without its password.
     func storeLocation(_ arguments: Arguments) -> (location: StoreLocation, name: String) {
         let name = namedStore(arguments) ?? Self.defaultStore
-        switch StoreLocation(name) {
+        let location = StoreLocation(name)
+        switch location {
         case .sqlite(let path): return (.sqlite(path: absolute(path)), name)
-        case .postgres(let url): return (.postgres(url: url), PostgresURL.redacted(url))
+        case .postgres: return (location, location.name)
         }
     }
 

@@ -25,12 +25,13 @@ extension Workspace {
     }
 
     /// The store the command works on: `--store`, else `TOLLGATE_STORE`, else `.tollgate/store.sqlite`; a relative
-    /// path is taken from the current directory.
+    /// path is taken from the current directory. The name is what messages show: a URL without its password.
     func storeLocation(_ arguments: Arguments) -> (location: StoreLocation, name: String) {
         let name = namedStore(arguments) ?? Self.defaultStore
-        switch StoreLocation(name) {
+        let location = StoreLocation(name)
+        switch location {
         case .sqlite(let path): return (.sqlite(path: absolute(path)), name)
-        case .postgres(let url): return (.postgres(url: url), name)
+        case .postgres: return (location, location.name)
         }
     }
 

@@ -7,8 +7,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// Publish, rollback and history over HTTP: the files come in the request, the record carries the
-/// request's time and author, and each kind of failure has its own status.
+/// Publish, rollback and history over HTTP, on each store backend: the files come in the request, the record carries
+/// the request's time and author, and each kind of failure has its own status.
 @Suite struct AdminRouteTests {
     static let auth = ["Authorization": "Bearer s3cret"]
     static let coins = ExampleEdits.coins
@@ -43,14 +43,20 @@ import Testing
         return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
+    /// The example service publishing to a new store on `backend`.
+    static func service(_ backend: StoreBackend) throws -> ExampleService {
+        ExampleService(database: backend == .postgres ? try TestDatabase.create("admin") : nil)
+    }
+
     /// The example policy with the coins product turned into a non-consumable.
     static func coinsAsNonConsumable() throws -> String {
         try policy([ExampleEdits.coinsBecomeNonConsumable])
     }
 
-    @Test func anHTTPPublishRecordsTheRequestsTimeAndAuthor() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func anHTTPPublishRecordsTheRequestsTimeAndAuthor(backend: StoreBackend) throws {
         let minutes = Atomic<Int>(0)
-        let service = ExampleService(now: {
+        let service = ExampleService(database: backend == .postgres ? try TestDatabase.create("admin") : nil, now: {
             ExampleService.requestTime.addingTimeInterval(60 * Double(minutes.load(ordering: .relaxed)))
         })
         defer { service.removeStore() }
@@ -68,7 +74,7 @@ import Testing
         let second = service.send("POST", "/v1/admin/publish", json: changed, headers: Self.auth)
         #expect(second.status == 200, "\(second.text)")
 
-        let store = try SQLiteStore(path: service.storePath, mode: .read)
+        let store = try service.openStore(.read)
         let history = try store.history(app: "photocollage")
         #expect(history.map(\.createdAt) == ["2026-11-30T12:05:00Z", "2026-11-30T12:00:00Z"])
         #expect(history.map(\.author) == ["bob", "alice"])
@@ -91,7 +97,7 @@ import Testing
         #expect(again.object["entry"] == nil)
     }
 
-    @Test(arguments: [
+    @Test(arguments: StoreBackend.allCases, [
         ("no author", #"{"app": "photocollage", "policy": "format: tollgate/v1"}"#, "'author' is required"),
         ("an empty author", #"{"app": "photocollage", "policy": "x", "author": " "}"#, "'author' is required"),
         ("a number as author", #"{"app": "photocollage", "policy": "x", "author": 7}"#, "'author' must be a string"),
@@ -107,23 +113,27 @@ import Testing
         ("a template as a number", #"{"app": "photocollage", "policy": "x", "author": "a", "templates": {"en": 1}}"#,
          "'templates.en' must be the template's YAML text"),
     ])
-    func aBadPublishBodyIs400AndWritesNothing(name: String, body: String, detail: String) {
-        let service = ExampleService()
+    func aBadPublishBodyIs400AndWritesNothing(backend: StoreBackend, bad: (name: String, body: String, detail: String))
+        throws
+    {
+        let (name, body, detail) = bad
+        let service = try Self.service(backend)
         defer { service.removeStore() }
         let answer = service.send("POST", "/v1/admin/publish", json: body, headers: Self.auth)
         #expect(answer.status == 400, "\(name): \(answer.text)")
         #expect((answer.object["detail"] as? String)?.contains(detail) == true, "\(name): \(answer.text)")
-        #expect(!FileManager.default.fileExists(atPath: service.storePath), "\(name): no store was created")
+        #expect(try !service.storeExists(), "\(name): no store was created")
     }
 
-    @Test func rollbackMovesTheChannelAndUnknownVersionsAndAppsAre404() throws {
-        let service = ExampleService()
+    @Test(arguments: StoreBackend.allCases)
+    func rollbackMovesTheChannelAndUnknownVersionsAndAppsAre404(backend: StoreBackend) throws {
+        let service = try Self.service(backend)
         defer { service.removeStore() }
         let before = service.send("POST", "/v1/admin/rollback", json: #"{"app": "photocollage", "to": 1, "author": "a"}"#,
                                   headers: Self.auth)
         #expect(before.status == 404, "\(before.text)")
         #expect(before.object["type"] as? String == "urn:tollgate:problem:no-store")
-        #expect(!FileManager.default.fileExists(atPath: service.storePath), "a rollback creates no store")
+        #expect(try !service.storeExists(), "a rollback creates no store")
 
         #expect(service.send("POST", "/v1/admin/publish", json: try Self.publishBody(), headers: Self.auth).status == 200)
         let changed = try Self.publishBody(policy: Self.policy([(#"USD: "2.99""#, #"USD: "3.49""#)]))
@@ -159,11 +169,12 @@ import Testing
                                  headers: Self.auth)
         #expect(empty.status == 400, "\(empty.text)")
         #expect(empty.object["detail"] as? String == "'to' is empty; give a version number or a prefix of a hash")
-        #expect(try SQLiteStore(path: service.storePath, mode: .read).history().count == 3)
+        #expect(try service.openStore(.read).history().count == 3)
     }
 
-    @Test func aPolicyWithErrorsIs422WithTheFindingsAsValidateWritesThem() throws {
-        let service = ExampleService()
+    @Test(arguments: StoreBackend.allCases)
+    func aPolicyWithErrorsIs422WithTheFindingsAsValidateWritesThem(backend: StoreBackend) throws {
+        let service = try Self.service(backend)
         defer { service.removeStore() }
         var templates = try Self.templates()
         templates["en"] = try #require(templates["en"]).replacingOccurrences(of: "{price}", with: "{prize}")
@@ -183,23 +194,24 @@ import Testing
         let template = try #require(findings.first { $0["rule"] as? String == "template-unknown-variable" },
                                     "\(findings)")
         #expect(template["file"] as? String == "Templates/photocollage/en.yaml")
-        #expect(try SQLiteStore(path: service.storePath, mode: .read).history().isEmpty)
+        #expect(try !service.storeExists() || service.openStore(.read).history().isEmpty)
     }
 
-    @Test func aConflictOnlyTheStoreSeesIs409WordedAsValidationWordsIt() throws {
-        let storePath = ExampleService.temporaryStorePath()
-        let service = ExampleService(storePath: storePath)
+    @Test(arguments: StoreBackend.allCases)
+    func aConflictOnlyTheStoreSeesIs409WordedAsValidationWordsIt(backend: StoreBackend) throws {
+        let service = try Self.service(backend)
         defer { service.removeStore() }
         #expect(service.send("POST", "/v1/admin/publish", json: try Self.publishBody(), headers: Self.auth).status == 200)
         let changed = try Self.publishBody(policy: Self.coinsAsNonConsumable())
 
         // Validation that does not see the store stands for a publish that lands between validation and the write.
-        let blind = ExampleService(storePath: storePath, validator: { _ in Validator.withICU })
+        let blind = ExampleService(storePath: service.storePath, database: service.database,
+                                   validator: { _ in Validator.withICU })
         let refused = blind.send("POST", "/v1/admin/publish", json: changed, headers: Self.auth)
         #expect(refused.status == 409, "\(refused.text)")
         #expect(refused.object["type"] as? String == "urn:tollgate:problem:store-refused")
         let conflicts = try #require(refused.object["diagnostics"] as? [[String: Any]], "\(refused.text)")
-        let message = "product '\(Self.coins)' was published as 'consumable' (the store store.sqlite, version 1); "
+        let message = "product '\(Self.coins)' was published as 'consumable' (the store \(service.storeName), version 1); "
             + "its type cannot change to 'non-consumable'"
         #expect(conflicts.map { $0["message"] as? String } == [message])
         #expect(conflicts.first?["rule"] as? String == "product-type-changed")
@@ -209,11 +221,12 @@ import Testing
         #expect(validated.status == 422, "\(validated.text)")
         let findings = try #require(validated.object["diagnostics"] as? [[String: Any]])
         #expect(findings.map { $0["message"] as? String } == [message], "one wording for both")
-        #expect(try SQLiteStore(path: storePath, mode: .read).history().count == 1)
+        #expect(try service.openStore(.read).history().count == 1)
     }
 
-    @Test func historyTakesTheAppAndChannelFromTheQuery() throws {
-        let service = ExampleService()
+    @Test(arguments: StoreBackend.allCases)
+    func historyTakesTheAppAndChannelFromTheQuery(backend: StoreBackend) throws {
+        let service = try Self.service(backend)
         defer { service.removeStore() }
         let empty = service.send("GET", "/v1/admin/history", headers: Self.auth)
         #expect(empty.status == 200 && empty.text == "[]", "\(empty.text)")
@@ -229,8 +242,9 @@ import Testing
         #expect(service.send("GET", "/v1/admin/history", headers: Self.auth, query: ["db": "x"]).status == 400)
     }
 
-    @Test func aPublishOverARealSocketRecordsItsAuthor() async throws {
-        let service = ExampleService()
+    @Test(arguments: StoreBackend.allCases)
+    func aPublishOverARealSocketRecordsItsAuthor(backend: StoreBackend) async throws {
+        let service = try Self.service(backend)
         defer { service.removeStore() }
         let server = HTTPServer(responder: service.router, configuration: .init(port: 0, host: "127.0.0.1"))
         try server.start()
@@ -243,7 +257,7 @@ import Testing
                 body: body))
         }
         #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
-        let entry = try #require(try SQLiteStore(path: service.storePath, mode: .read).history().first)
+        let entry = try #require(try service.openStore(.read).history().first)
         #expect(entry.author == "dana")
         #expect(entry.message == "over the wire")
         #expect(entry.createdAt == "2026-11-30T12:00:00Z")

@@ -15,8 +15,10 @@ final class ExampleService: Sendable {
     let metrics = Metrics()
     let holder: PolicyHolder
     let router: Router
-    /// The store the admin routes publish to; created by the first publish.
+    /// The SQLite store the admin routes publish to unless `database` is given; created by the first publish.
     let storePath: String
+    /// The PostgreSQL database the admin routes publish to instead, if any; `removeStore()` drops it.
+    let database: TestDatabase?
     private let lines = Recorder<String>()
 
     /// The log lines written so far.
@@ -31,7 +33,7 @@ final class ExampleService: Sendable {
     }
 
     init(source: PolicySource = ExampleService.source(), adminToken: String? = "s3cret",
-         storePath: String = ExampleService.temporaryStorePath(),
+         storePath: String = ExampleService.temporaryStorePath(), database: TestDatabase? = nil,
          now: @escaping @Sendable () -> Date = { ExampleService.requestTime },
          validator: @escaping @Sendable ([String: ProductBaseline]) -> Validator = ExampleService.validator) {
         let lines = self.lines
@@ -39,10 +41,12 @@ final class ExampleService: Sendable {
         holder = PolicyHolder(source: source, metrics: metrics, log: log)
         holder.reloadIfChanged()
         self.storePath = storePath
+        self.database = database
+        let location = database.map { StoreLocation.postgres(url: $0.url) } ?? .sqlite(path: storePath)
+        let name = database?.url ?? "store.sqlite"
         let admin = adminToken.map { token in
             Admin(token: token) { (mode) throws(StoreError) in
-                Publisher(store: try SQLiteStore(path: storePath, mode: mode), storeName: "store.sqlite",
-                          validator: validator)
+                Publisher(store: try location.open(mode), storeName: name, validator: validator)
             }
         }
         router = Router(holder: holder, metrics: metrics, admin: admin, log: log, now: now)
@@ -54,9 +58,24 @@ final class ExampleService: Sendable {
             .appendingPathComponent("store.sqlite").path
     }
 
-    /// Removes the store's folder.
+    /// Removes the store's folder, and drops its database.
     func removeStore() {
         try? FileManager.default.removeItem(atPath: (storePath as NSString).deletingLastPathComponent)
+        database?.drop()
+    }
+
+    /// The store the admin routes publish to, as messages name it.
+    var storeName: String { database?.url ?? "store.sqlite" }
+
+    /// Opens the store the admin routes publish to.
+    func openStore(_ mode: StoreMode) throws -> any PolicyStore {
+        try (database.map { StoreLocation.postgres(url: $0.url) } ?? .sqlite(path: storePath)).open(mode)
+    }
+
+    /// Whether anything of a store was created: its file, or a table in its database.
+    func storeExists() throws -> Bool {
+        if let database { return try database.objects() != "" }
+        return FileManager.default.fileExists(atPath: storePath)
     }
 
     /// The repository's example apps, loaded, validated by loading, and compiled.

@@ -4,53 +4,8 @@ import TestSupport
 import Testing
 import TollgateCLI
 
-/// A temporary copy of the example project (`Policies/` and `Templates/`) for commands that write a store.
-struct StoreProject {
-    static let repositoryRoot = Fixtures.repositoryRoot()
-    static let store = "store.sqlite"
-
-    let folder: URL
-
-    init(_ name: String) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for item in ["Policies", "Templates"] {
-            try FileManager.default.copyItem(at: Self.repositoryRoot.appendingPathComponent(item),
-                                             to: folder.appendingPathComponent(item))
-        }
-    }
-
-    var path: String { folder.path }
-    var storePath: String { folder.appendingPathComponent(Self.store).path }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func read(_ relative: String) throws -> String {
-        try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
-    }
-
-    func write(_ text: String, to relative: String) throws {
-        try Data(text.utf8).write(to: folder.appendingPathComponent(relative))
-    }
-
-    /// Replaces the one occurrence of `original` in the file at `relative`.
-    func edit(_ relative: String, replacing original: String, with replacement: String) throws {
-        let text = try read(relative)
-        try #require(text.components(separatedBy: original).count == 2, "'\(original)' must occur once in \(relative)")
-        try write(text.replacingOccurrences(of: original, with: replacement), to: relative)
-    }
-
-    /// Sets the USD reference price of photocollage's remove-ads product, which no rule compares.
-    func setRemoveAdsPrice(_ price: String, from original: String = "2.99") throws {
-        try edit("Policies/photocollage.yaml", replacing: #"{ USD: "\#(original)", KRW: "3900""#,
-                 with: #"{ USD: "\#(price)", KRW: "3900""#)
-    }
-}
-
-/// `publish`, `history`, `rollback`, `diff` and `validate --db|--baseline`, in-process on copies of the
-/// example apps.
+/// `publish`, `history`, `rollback`, `diff` and `validate --store|--baseline`, in-process on copies of the
+/// example apps, on each store backend.
 @Suite struct StoreCommandTests {
     static let now = Date(timeIntervalSince1970: 1_796_040_000)
     static let timestamp = "2026-11-30T12:00:00Z"
@@ -64,11 +19,11 @@ struct StoreProject {
 
     /// `publish` into the project's store as `tester`, with `extra` options.
     static func publish(_ project: StoreProject, _ extra: [String] = []) -> CommandResult {
-        run(["publish", "--db", StoreProject.store, "--author", "tester"] + extra, in: project)
+        run(["publish", "--store", project.store, "--author", "tester"] + extra, in: project)
     }
 
     static func history(_ project: StoreProject, _ extra: [String] = []) throws -> [[String: Any]] {
-        let result = run(["history", "--db", StoreProject.store, "--format", "json"] + extra, in: project)
+        let result = run(["history", "--store", project.store, "--format", "json"] + extra, in: project)
         try #require(result.exitCode == 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     }
@@ -88,8 +43,9 @@ struct StoreProject {
             """)
     }
 
-    @Test func publishRecordsEveryAppAndRepublishingWritesNothing() throws {
-        let project = try StoreProject("publish")
+    @Test(arguments: StoreBackend.allCases)
+    func publishRecordsEveryAppAndRepublishingWritesNothing(backend: StoreBackend) throws {
+        let project = try StoreProject("publish", backend: backend)
         defer { project.remove() }
         let first = Self.publish(project, ["-m", "first release"])
         #expect(first.exitCode == 0, "\(first.stderr)")
@@ -113,8 +69,9 @@ struct StoreProject {
         #expect(try Self.history(project).count == 2)
     }
 
-    @Test func publishingOneAppToAnotherChannelReusesItsSnapshot() throws {
-        let project = try StoreProject("channel")
+    @Test(arguments: StoreBackend.allCases)
+    func publishingOneAppToAnotherChannelReusesItsSnapshot(backend: StoreBackend) throws {
+        let project = try StoreProject("channel", backend: backend)
         defer { project.remove() }
         #expect(Self.publish(project, ["--app", "photocollage"]).exitCode == 0)
         let staging = Self.publish(project, ["--app", "photocollage", "--channel", "staging"])
@@ -127,8 +84,9 @@ struct StoreProject {
         #expect(try Self.history(project, ["--channel", "staging"]).count == 1)
     }
 
-    @Test func historyJSONHasOneObjectPerPublishWithTheDocumentedKeys() throws {
-        let project = try StoreProject("history-json")
+    @Test(arguments: StoreBackend.allCases)
+    func historyJSONHasOneObjectPerPublishWithTheDocumentedKeys(backend: StoreBackend) throws {
+        let project = try StoreProject("history-json", backend: backend)
         defer { project.remove() }
         #expect(Self.publish(project, ["-m", "first release"]).exitCode == 0)
         let entries = try Self.history(project)
@@ -153,14 +111,15 @@ struct StoreProject {
         #expect(try Self.history(project, ["--channel", "staging"]).isEmpty)
     }
 
-    @Test func historyTextIsATableWithTheActiveEntriesStarred() throws {
-        let project = try StoreProject("history-text")
+    @Test(arguments: StoreBackend.allCases)
+    func historyTextIsATableWithTheActiveEntriesStarred(backend: StoreBackend) throws {
+        let project = try StoreProject("history-text", backend: backend)
         defer { project.remove() }
         #expect(Self.publish(project, ["--app", "photocollage", "-m", "first"]).exitCode == 0)
         try project.setRemoveAdsPrice("3.49")
         #expect(Self.publish(project, ["--app", "photocollage", "-m", "second"]).exitCode == 0)
         let hashes = try Self.history(project).compactMap { ($0["hash"] as? String)?.dropFirst(7).prefix(12) }
-        let result = Self.run(["history", "--db", StoreProject.store], in: project)
+        let result = Self.run(["history", "--store", project.store], in: project)
         #expect(result.exitCode == 0, "\(result.stderr)")
         let rows = Self.lines(result.stdout).map { $0.split(separator: " ").map(String.init) }
         try #require(rows.count == 3, "\(result.stdout)")
@@ -172,8 +131,9 @@ struct StoreProject {
         #expect(Self.lines(result.stdout)[2].hasPrefix("   1  "), "an inactive entry has no star")
     }
 
-    @Test func rollbackByVersionAndByHashPrefixMovesTheChannel() throws {
-        let project = try StoreProject("rollback")
+    @Test(arguments: StoreBackend.allCases)
+    func rollbackByVersionAndByHashPrefixMovesTheChannel(backend: StoreBackend) throws {
+        let project = try StoreProject("rollback", backend: backend)
         defer { project.remove() }
         #expect(Self.publish(project, ["--app", "photocollage"]).exitCode == 0)
         try project.setRemoveAdsPrice("3.49")
@@ -182,7 +142,7 @@ struct StoreProject {
         try #require(hashes.count == 2)
         let (second, first) = (hashes[0], hashes[1])
 
-        let back = Self.run(["rollback", "--app", "photocollage", "--to", "1", "--db", StoreProject.store,
+        let back = Self.run(["rollback", "--app", "photocollage", "--to", "1", "--store", project.store,
                              "--author", "tester"], in: project)
         #expect(back.exitCode == 0, "\(back.stderr)")
         #expect(back.stdout == "production of photocollage now serves version 1 (\(first.prefix(19))…)\n")
@@ -194,7 +154,7 @@ struct StoreProject {
         #expect(entries.map { $0["active"] as? Bool } == [true, false, false])
 
         for reference in [String(second.dropFirst(7).prefix(8)), String(second.prefix(15))] {
-            let forward = Self.run(["rollback", "--app", "photocollage", "--to", reference, "--db", StoreProject.store,
+            let forward = Self.run(["rollback", "--app", "photocollage", "--to", reference, "--store", project.store,
                                     "--author", "tester"], in: project)
             #expect(forward.exitCode == 0, "\(forward.stderr)")
             #expect(forward.stdout == (reference.hasPrefix("sha256:")
@@ -207,7 +167,7 @@ struct StoreProject {
         #expect(entries.first?["active"] as? Bool == true)
     }
 
-    @Test(arguments: [
+    @Test(arguments: StoreBackend.allCases, [
         ("photocollage", "sha256:", "'sha256:' matches versions 1, 2 of 'photocollage'; give more of the hash"),
         ("photocollage", "7",
          "'photocollage' has no published version '7'; 'tollgate history --app photocollage' lists them"),
@@ -215,13 +175,16 @@ struct StoreProject {
         ("photocolage", "1",
          "'photocolage' has no published version '1': the store holds no app 'photocolage' (it holds 'photocollage')\n"),
     ])
-    func rollbackToAnUnknownOrAmbiguousReferenceExitsWithTwo(app: String, reference: String, message: String) throws {
-        let project = try StoreProject("rollback-bad")
+    func rollbackToAnUnknownOrAmbiguousReferenceExitsWithTwo(
+        backend: StoreBackend, rollback: (app: String, reference: String, message: String)
+    ) throws {
+        let (app, reference, message) = rollback
+        let project = try StoreProject("rollback-bad", backend: backend)
         defer { project.remove() }
         #expect(Self.publish(project, ["--app", "photocollage"]).exitCode == 0)
         try project.setRemoveAdsPrice("3.49")
         #expect(Self.publish(project, ["--app", "photocollage"]).exitCode == 0)
-        let result = Self.run(["rollback", "--app", app, "--to", reference, "--db", StoreProject.store,
+        let result = Self.run(["rollback", "--app", app, "--to", reference, "--store", project.store,
                                "--author", "tester"], in: project)
         #expect(result.exitCode == 2)
         #expect(result.stdout.isEmpty)
@@ -229,11 +192,12 @@ struct StoreProject {
         #expect(try Self.history(project).count == 2)
     }
 
-    @Test func publishRefusesAChangedProductTypeAndWritesNothing() throws {
-        let project = try StoreProject("type-changed")
+    @Test(arguments: StoreBackend.allCases)
+    func publishRefusesAChangedProductTypeAndWritesNothing(backend: StoreBackend) throws {
+        let project = try StoreProject("type-changed", backend: backend)
         defer { project.remove() }
         #expect(Self.publish(project).exitCode == 0)
-        let before = Self.run(["history", "--db", StoreProject.store, "--format", "json"], in: project).stdout
+        let before = Self.run(["history", "--store", project.store, "--format", "json"], in: project).stdout
         try Self.changeCoinsToNonConsumable(in: project)
         try project.setRemoveAdsPrice("3.49")
         let result = Self.publish(project)
@@ -242,7 +206,7 @@ struct StoreProject {
         #expect(result.stderr.contains("error: product '\(Self.coins)' was published as 'consumable' (the store "),
                 "\(result.stderr)")
         #expect(result.stderr.contains("its type cannot change to 'non-consumable' [product-type-changed]"))
-        #expect(Self.run(["history", "--db", StoreProject.store, "--format", "json"], in: project).stdout == before)
+        #expect(Self.run(["history", "--store", project.store, "--format", "json"], in: project).stdout == before)
     }
 
     static func changeCoinsToNonConsumable(in project: StoreProject) throws {
@@ -250,34 +214,36 @@ struct StoreProject {
                          with: ExampleEdits.coinsBecomeNonConsumable.1)
     }
 
-    @Test(arguments: ["--db", "--baseline"])
-    func validateReportsAChangedProductTypeAgainstAStoreOrABaseline(option: String) throws {
-        let project = try StoreProject("validate-baseline")
+    @Test(arguments: StoreBackend.allCases, ["--store", "--baseline"])
+    func validateReportsAChangedProductTypeAgainstAStoreOrABaseline(backend: StoreBackend, option: String) throws {
+        let project = try StoreProject("validate-baseline", backend: backend)
         defer { project.remove() }
         #expect(Self.publish(project).exitCode == 0)
         try Self.changeCoinsToNonConsumable(in: project)
         #expect(Self.run(["validate"], in: project).exitCode == 0, "nothing else is wrong with the policy")
-        let value = option == "--db" ? StoreProject.store : StoreProject.repositoryRoot.path
+        let value = option == "--store" ? project.store : StoreProject.repositoryRoot.path
         let result = Self.run(["validate", option, value], in: project)
         #expect(result.exitCode == 1)
-        let source = option == "--db"
-            ? "the store \(StoreProject.store), version 1"
+        let source = option == "--store"
+            ? "the store \(project.store), version 1"
             : "the baseline \(StoreProject.repositoryRoot.path)/Policies/photocollage.yaml"
         #expect(result.stderr.contains(
             ": error: product '\(Self.coins)' was published as 'consumable' (\(source)); its type cannot change to "
                 + "'non-consumable' [product-type-changed]"), "\(result.stderr)")
     }
 
-    @Test func validateRefusesBothADatabaseAndABaseline() throws {
-        let project = try StoreProject("validate-both")
+    @Test(arguments: StoreBackend.allCases)
+    func validateRefusesBothADatabaseAndABaseline(backend: StoreBackend) throws {
+        let project = try StoreProject("validate-both", backend: backend)
         defer { project.remove() }
-        let result = Self.run(["validate", "--db", StoreProject.store, "--baseline", "."], in: project)
+        let result = Self.run(["validate", "--store", project.store, "--baseline", "."], in: project)
         #expect(result.exitCode == 2)
         #expect(result.stderr.hasPrefix("error: '--baseline' and '--store' cannot be used together\n"))
     }
 
-    @Test func aProductIDRemovedFromAPublishedVersionCannotComeBack() throws {
-        let project = try StoreProject("id-reused")
+    @Test(arguments: StoreBackend.allCases)
+    func aProductIDRemovedFromAPublishedVersionCannotComeBack(backend: StoreBackend) throws {
+        let project = try StoreProject("id-reused", backend: backend)
         defer { project.remove() }
         let original = try project.read("Policies/photocollage.yaml")
         try Self.addBonus(to: project)
@@ -288,10 +254,10 @@ struct StoreProject {
         try project.setRemoveAdsPrice("3.49")
 
         #expect(Self.run(["validate"], in: project).exitCode == 0, "nothing else is wrong with the policy")
-        let validate = Self.run(["validate", "--db", StoreProject.store], in: project)
+        let validate = Self.run(["validate", "--store", project.store], in: project)
         #expect(validate.exitCode == 1)
         let finding = "error: product id '\(Self.bonus)' was published and later removed "
-            + "(the store \(StoreProject.store), version 2); product ids cannot be used again [product-id-reused]"
+            + "(the store \(project.store), version 2); product ids cannot be used again [product-id-reused]"
         #expect(validate.stderr.contains(finding), "\(validate.stderr)")
         #expect(validate.stderr.contains("help: give this product a new id, such as '\(Self.bonus).v2'"))
 
@@ -301,8 +267,9 @@ struct StoreProject {
         #expect(try Self.history(project).count == 2)
     }
 
-    @Test func diffBetweenTwoVersionsAndBetweenAVersionAndAFile() throws {
-        let project = try StoreProject("diff")
+    @Test(arguments: StoreBackend.allCases)
+    func diffBetweenTwoVersionsAndBetweenAVersionAndAFile(backend: StoreBackend) throws {
+        let project = try StoreProject("diff", backend: backend)
         defer { project.remove() }
         #expect(Self.publish(project).exitCode == 0)
         try project.setRemoveAdsPrice("3.49")
@@ -319,21 +286,21 @@ struct StoreProject {
             "      gained by buyers of com.example.photocollage.removeads",
         ]
 
-        let versions = Self.run(["diff", "1", "2", "--app", "photocollage", "--db", StoreProject.store], in: project)
+        let versions = Self.run(["diff", "1", "2", "--app", "photocollage", "--store", project.store], in: project)
         #expect(versions.exitCode == 0, "\(versions.stderr)")
         #expect(Self.lines(versions.stdout) == ["photocollage: version 1 → version 2"] + changes)
 
-        let file = Self.run(["diff", "1", "Policies/photocollage.yaml", "--db", StoreProject.store], in: project)
+        let file = Self.run(["diff", "1", "Policies/photocollage.yaml", "--store", project.store], in: project)
         #expect(file.exitCode == 0, "\(file.stderr)")
         #expect(Self.lines(file.stdout) == ["photocollage: version 1 → Policies/photocollage.yaml"] + changes)
 
         let hash = try #require(try Self.history(project, ["--app", "photocollage"]).first?["hash"] as? String)
         let same = Self.run(["diff", String(hash.dropFirst(7).prefix(10)), "Policies/photocollage.yaml",
-                             "--db", StoreProject.store], in: project)
+                             "--store", project.store], in: project)
         #expect(same.exitCode == 0, "\(same.stderr)")
         #expect(same.stdout == "photocollage: version 2 → Policies/photocollage.yaml\nno changes\n")
 
-        let json = Self.run(["diff", "1", "2", "--app", "photocollage", "--format", "json", "--db", StoreProject.store],
+        let json = Self.run(["diff", "1", "2", "--app", "photocollage", "--format", "json", "--store", project.store],
                             in: project)
         #expect(json.exitCode == 0, "\(json.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -346,35 +313,38 @@ struct StoreProject {
         #expect(entries.last?["gained_by"] as? [String] == ["com.example.photocollage.removeads"])
     }
 
-    @Test(arguments: [
+    @Test(arguments: StoreBackend.allCases, [
         (["diff", "1", "2"], "missing option '--app <app>': the store holds 2 apps\n  help: name one of 'lingualeap', 'photocollage'"),
         (["diff", "1"], "missing argument '<new>'"),
         (["diff", "1", "9", "--app", "photocollage"], "'photocollage' has no published version '9'"),
     ])
-    func diffUsageErrorsExitWithTwo(arguments: [String], message: String) throws {
-        let project = try StoreProject("diff-usage")
+    func diffUsageErrorsExitWithTwo(backend: StoreBackend, usage: (arguments: [String], message: String)) throws {
+        let (arguments, message) = usage
+        let project = try StoreProject("diff-usage", backend: backend)
         defer { project.remove() }
         #expect(Self.publish(project).exitCode == 0)
-        let result = Self.run(arguments + ["--db", StoreProject.store], in: project)
+        let result = Self.run(arguments + ["--store", project.store], in: project)
         #expect(result.exitCode == 2)
         #expect(result.stderr.hasPrefix("error: \(message)"), "\(result.stderr)")
     }
 
-    @Test func diffOnAStoreWithoutAppsSaysToPublishFirst() throws {
-        let project = try StoreProject("diff-empty")
+    @Test(arguments: StoreBackend.allCases)
+    func diffOnAStoreWithoutAppsSaysToPublishFirst(backend: StoreBackend) throws {
+        let project = try StoreProject("diff-empty", backend: backend)
         defer { project.remove() }
-        _ = try SQLiteStore(path: project.storePath, mode: .create)
-        let result = Self.run(["diff", "1", "2", "--db", StoreProject.store], in: project)
+        _ = try project.open(.create)
+        let result = Self.run(["diff", "1", "2", "--store", project.store], in: project)
         #expect(result.exitCode == 2)
         #expect(result.stderr == "error: the store holds no published app\n"
                 + "  help: publish a policy first ('tollgate publish')\n")
     }
 
+    /// The SQLite store's file; PostgresInputTests holds the counterparts on PostgreSQL.
     @Test(arguments: [["history"], ["diff", "1", "2", "--app", "photocollage"]])
     func readingAMissingStoreSaysSoAndCreatesNothing(arguments: [String]) throws {
         let project = try StoreProject("missing")
         defer { project.remove() }
-        let result = Self.run(arguments + ["--db", "missing/store.sqlite"], in: project)
+        let result = Self.run(arguments + ["--store", "missing/store.sqlite"], in: project)
         #expect(result.exitCode == 2)
         #expect(result.stderr == "error: no store at \(project.path)/missing/store.sqlite; publish a policy first "
                 + "('tollgate publish')\n")
@@ -384,7 +354,7 @@ struct StoreProject {
     @Test func rollbackOnAMissingStoreCreatesNothing() throws {
         let project = try StoreProject("rollback-missing")
         defer { project.remove() }
-        let result = Self.run(["rollback", "--app", "photocollage", "--to", "1", "--db", "missing/store.sqlite",
+        let result = Self.run(["rollback", "--app", "photocollage", "--to", "1", "--store", "missing/store.sqlite",
                                "--author", "tester"], in: project)
         #expect(result.exitCode == 2)
         #expect(!FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("missing").path))

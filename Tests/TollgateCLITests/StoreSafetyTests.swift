@@ -17,7 +17,10 @@ struct ChildProcess {
     let process: Process
     private let output: URL
 
-    init(_ arguments: [String], executable: URL, in folder: URL, prefix: [String]) throws {
+    /// Starts `executable` with `arguments` in `folder`, in this process's environment with `USER=tester` and
+    /// `environment`.
+    init(_ arguments: [String], executable: URL, in folder: URL, prefix: [String],
+         environment: [String: String] = [:]) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-output-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         for name in ["stdout", "stderr"] {
@@ -33,11 +36,17 @@ struct ChildProcess {
             process.arguments = arguments
         }
         process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(["USER": "tester"]) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["USER": "tester"].merging(environment) { _, new in new }) { _, new in new }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: output.appendingPathComponent("stdout"))
         process.standardError = try FileHandle(forWritingTo: output.appendingPathComponent("stderr"))
         try process.run()
+    }
+
+    /// What the process has written to standard error so far.
+    var stderrSoFar: String {
+        (try? String(contentsOf: output.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
     }
 
     /// Sends SIGKILL unless the process has ended.
@@ -99,12 +108,12 @@ struct TollgateExecutable {
         try #require(built, "no 'tollgate' executable beside \(CommandLine.arguments[0]); build it with the tests")
     }
 
-    func start(_ arguments: [String], in folder: URL) throws -> ChildProcess {
-        try ChildProcess(arguments, executable: url, in: folder, prefix: prefix)
+    func start(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess(arguments, executable: url, in: folder, prefix: prefix, environment: environment)
     }
 
-    func run(_ arguments: [String], in folder: URL) throws -> ProcessOutcome {
-        try start(arguments, in: folder).wait()
+    func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> ProcessOutcome {
+        try start(arguments, in: folder, environment: environment).wait()
     }
 }
 
@@ -145,16 +154,14 @@ struct BadStore: Sendable, CustomTestStringConvertible {
     ]
 }
 
-/// The store's safety requirements, on the real executable: a publish killed at any instant leaves a
-/// sound store, concurrent publishes lose nothing, and a file that is not a usable store is never changed.
+/// The store's safety requirements, on the real executable and each backend: a publish killed at any instant
+/// leaves a sound store, concurrent publishes lose nothing, and a file that is not a usable store is never changed.
 @Suite(.serialized) struct StoreSafetyTests {
     static let app = "photocollage"
     static let policy = "Policies/photocollage.yaml"
 
-    static func publishArguments(_ message: String, store: String = StoreProject.store, author: String = "kill-test")
-        -> [String]
-    {
-        ["publish", "--db", store, "-m", message, "--author", author]
+    static func publishArguments(_ message: String, store: String, author: String = "kill-test") -> [String] {
+        ["publish", "--store", store, "-m", message, "--author", author]
     }
 
     /// Publishes the project's policies to a new store at `path` with the built executable.
@@ -178,11 +185,12 @@ struct BadStore: Sendable, CustomTestStringConvertible {
 
     /// Kills publishes with SIGKILL after a seeded random delay of up to 1.3 typical publishes; every other
     /// delay falls late in a publish, where the store is written, committed and checkpointed.
-    @Test func publishesKilledAtRandomMomentsLeaveASoundStore() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func publishesKilledAtRandomMomentsLeaveASoundStore(backend: StoreBackend) throws {
         let tollgate = try TollgateExecutable.require()
-        let project = try StoreProject("kill")
+        let project = try StoreProject("kill", backend: backend)
         defer { project.remove() }
-        let initial = try tollgate.run(Self.publishArguments("initial"), in: project.folder)
+        let initial = try tollgate.run(Self.publishArguments("initial", store: project.store), in: project.folder)
         try #require(initial.status == 0, "\(initial.stderr)")
         var price = "2.99"
         var durations: [Duration] = []
@@ -193,7 +201,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
             price = next
             var result: ProcessOutcome?
             durations.append(try ContinuousClock().measure {
-                result = try tollgate.run(Self.publishArguments(message), in: project.folder)
+                result = try tollgate.run(Self.publishArguments(message, store: project.store), in: project.folder)
             })
             try #require(result?.status == 0, "\(result?.stderr ?? "")")
         }
@@ -206,7 +214,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
             let next = try #require(Self.price(message: message))
             try project.setRemoveAdsPrice(next, from: price)
             price = next
-            let running = try tollgate.start(Self.publishArguments(message), in: project.folder)
+            let running = try tollgate.start(Self.publishArguments(message, store: project.store), in: project.folder)
             let share = iteration.isMultiple(of: 2) ? Double.random(in: 0...1.3, using: &generator)
                 : Double.random(in: 0.8...1.1, using: &generator)
             usleep(UInt32(share * microseconds))
@@ -220,31 +228,34 @@ struct BadStore: Sendable, CustomTestStringConvertible {
         }
         #expect(!killed.isEmpty, "no publish was killed: the delays are too long for this machine")
 
-        let history = try tollgate.run(["history", "--format", "json", "--db", StoreProject.store], in: project.folder)
+        let history = try tollgate.run(["history", "--format", "json", "--store", project.store], in: project.folder)
         #expect(history.status == 0, "\(history.stderr)")
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
         let published = try checkSoundStore(project)
         #expect(listed.count == published)
 
-        let versions = try SQLiteStore(path: project.storePath, mode: .read).history(app: Self.app).count
+        let versions = try project.open(.read).history(app: Self.app).count
         try project.setRemoveAdsPrice("0.49", from: price)
-        let final = try tollgate.run(Self.publishArguments("final"), in: project.folder)
+        let final = try tollgate.run(Self.publishArguments("final", store: project.store), in: project.folder)
         #expect(final.status == 0, "\(final.stderr)")
         #expect(final.stdout.contains("published photocollage version \(versions + 1) ("), "\(final.stdout)")
         #expect(try checkSoundStore(project) == published + 1)
 
-        let store = try SQLiteStore(path: project.storePath, mode: .read)
-        let active = try #require(try store.active(app: Self.app, channel: "production"))
+        let active = try #require(try project.open(.read).active(app: Self.app, channel: "production"))
         let diff = try tollgate.run(["diff", String(active.version), Self.policy, "--app", Self.app,
-                                     "--db", StoreProject.store], in: project.folder)
+                                     "--store", project.store], in: project.folder)
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.stdout == "photocollage: version \(active.version) → \(Self.policy)\nno changes\n")
     }
 
     /// Checks what a kill may never break, and returns the number of history entries.
     func checkSoundStore(_ project: StoreProject) throws -> Int {
-        let store = try SQLiteStore(path: project.storePath, mode: .read)
-        #expect(try store.integrityCheck() == "ok")
+        let store = try project.open(.read)
+        if let file = store as? SQLiteStore {
+            #expect(try file.integrityCheck() == "ok")
+        }
+        let halfWritten = try project.halfWrittenRows()
+        #expect(halfWritten.values.allSatisfy { $0 == 0 }, "\(halfWritten)")
         let entries = try store.history()
         for app in ["lingualeap", "photocollage"] {
             let published = Array(entries.filter { $0.app == app }.reversed())
@@ -279,12 +290,13 @@ struct BadStore: Sendable, CustomTestStringConvertible {
         return entries.count
     }
 
-    @Test func twoProcessesPublishingToOneStoreAtOnceLoseNothing() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func twoProcessesPublishingToOneStoreAtOnceLoseNothing(backend: StoreBackend) throws {
         let tollgate = try TollgateExecutable.require()
         let sides = ["left", "right"]
-        let projects = try sides.map { try StoreProject("concurrent-\($0)") }
+        let projects = try [StoreProject("concurrent-left", backend: backend), StoreProject("concurrent-right")]
         defer { projects.forEach { $0.remove() } }
-        let store = projects[0].storePath
+        let store = projects[0].sharedStore
         let setup = try tollgate.run(Self.publishArguments("setup", store: store), in: projects[0].folder)
         try #require(setup.status == 0, "\(setup.stderr)")
         var prices = ["2.99", "2.99"]
@@ -299,7 +311,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
                 try tollgate.start(Self.publishArguments("round \(round)", store: store, author: sides[side]),
                                    in: project.folder)
             }
-            let reader = try tollgate.start(["history", "--format", "json", "--db", store], in: projects[1].folder)
+            let reader = try tollgate.start(["history", "--format", "json", "--store", store], in: projects[1].folder)
             for (side, result) in running.map({ $0.wait() }).enumerated() {
                 #expect(result.status == 0, "round \(round), \(sides[side]): \(result.stderr)")
                 let prefix = "published photocollage version "
@@ -312,8 +324,12 @@ struct BadStore: Sendable, CustomTestStringConvertible {
             #expect((try? JSONSerialization.jsonObject(with: Data(read.stdout.utf8))) is [Any], "\(read.stdout)")
         }
         #expect(published.count == 10, "every publish printed its version: \(published)")
-        let reader = try SQLiteStore(path: store, mode: .read)
-        #expect(try reader.integrityCheck() == "ok")
+        let reader = try projects[0].open(.read)
+        if let file = reader as? SQLiteStore {
+            #expect(try file.integrityCheck() == "ok")
+        }
+        let halfWritten = try projects[0].halfWrittenRows()
+        #expect(halfWritten.values.allSatisfy { $0 == 0 }, "\(halfWritten)")
         let history = try reader.history(app: Self.app).filter { $0.message != "setup" }
         #expect(history.count == 10)
         #expect(Set(history.map(\.version)) == Set(2...11))
@@ -328,19 +344,23 @@ struct BadStore: Sendable, CustomTestStringConvertible {
     }
 
     /// Both publishes start from one shell, `&` apart: two `Process` launches are milliseconds apart,
-    /// enough to miss the moment when the first process switches the new store to WAL. Each writes its
-    /// exit status to a file, because the shell inherits a blocked SIGCHLD and its `wait` never returns.
-    @Test func twoProcessesCreatingTheStoreAtOnceBothPublish() throws {
+    /// enough to miss the moment when the first process switches the new store to WAL (or creates the tables in a
+    /// new database). Each writes its exit status to a file, because the shell inherits a blocked SIGCHLD and its
+    /// `wait` never returns.
+    @Test(arguments: StoreBackend.allCases)
+    func twoProcessesCreatingTheStoreAtOnceBothPublish(backend: StoreBackend) throws {
         let tollgate = try TollgateExecutable.require()
         let projects = try ["first", "second"].map { try StoreProject("create-\($0)") }
         defer { projects.forEach { $0.remove() } }
         try projects[1].setRemoveAdsPrice("3.49")
         let script = """
-            ( cd "$2" && "$1" publish --db "$4" --author first >/dev/null 2>"$5"; echo $? >"$5.status" ) &
-            ( cd "$3" && "$1" publish --db "$4" --author second >/dev/null 2>"$6"; echo $? >"$6.status" ) &
+            ( cd "$2" && "$1" publish --store "$4" --author first >/dev/null 2>"$5"; echo $? >"$5.status" ) &
+            ( cd "$3" && "$1" publish --store "$4" --author second >/dev/null 2>"$6"; echo $? >"$6.status" ) &
             """
         for attempt in 1...10 {
-            let store = projects[0].folder.appendingPathComponent("store-\(attempt).sqlite").path
+            let database = backend == .postgres ? try TestDatabase.create("create-\(attempt)") : nil
+            defer { database?.drop() }
+            let store = database?.url ?? projects[0].folder.appendingPathComponent("store-\(attempt).sqlite").path
             let errors = ["first", "second"].map {
                 projects[0].folder.appendingPathComponent("\($0)-\(attempt).err").path
             }
@@ -357,16 +377,18 @@ struct BadStore: Sendable, CustomTestStringConvertible {
             } while statuses.count < 2 && ContinuousClock.now < deadline
             let stderr = errors.map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }
             #expect(statuses == ["0\n", "0\n"], "attempt \(attempt): \(stderr)")
-            #expect(try SQLiteStore(path: store, mode: .read).history(app: Self.app).count == 2)
-            #expect(try SQLiteStore(path: store, mode: .read).history(app: "lingualeap").count == 1)
+            let reader = try StoreLocation(store).open(.read)
+            #expect(try reader.history(app: Self.app).count == 2)
+            #expect(try reader.history(app: "lingualeap").count == 1)
         }
     }
 
-    @Test func concurrentPublishesCannotGiveOneProductTwoTypes() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func concurrentPublishesCannotGiveOneProductTwoTypes(backend: StoreBackend) throws {
         let tollgate = try TollgateExecutable.require()
-        let projects = try ["consumable", "non-consumable"].map { try StoreProject("types-\($0)") }
+        let projects = try [StoreProject("types-consumable", backend: backend), StoreProject("types-non-consumable")]
         defer { projects.forEach { $0.remove() } }
-        let store = projects[0].storePath
+        let store = projects[0].sharedStore
         let setup = try tollgate.run(Self.publishArguments("setup", store: store), in: projects[0].folder)
         try #require(setup.status == 0, "\(setup.stderr)")
         let products = [
@@ -402,7 +424,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
         let before = try FileState(folder)
         try project.setRemoveAdsPrice("3.49")
         let arguments = command == "publish" ? Self.publishArguments("refused", store: path.path)
-            : ["history", "--db", path.path]
+            : ["history", "--store", path.path]
         let result = try tollgate.run(arguments, in: project.folder)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
@@ -443,7 +465,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
         #expect(after.store == before.store, "the store's bytes and modification time")
         #expect(after == before, "no file beside the store")
 
-        let history = try tollgate.run(["history", "--db", path.path], in: project.folder)
+        let history = try tollgate.run(["history", "--store", path.path], in: project.folder)
         #expect(history.status == 0, "\(history.stderr)")
         #expect(history.stdout.contains("setup"), "\(history.stdout)")
 
@@ -457,12 +479,12 @@ struct BadStore: Sendable, CustomTestStringConvertible {
         let project = try StoreProject("empty-store")
         defer { project.remove() }
         try #require(FileManager.default.createFile(atPath: project.storePath, contents: nil))
-        let history = try tollgate.run(["history", "--db", StoreProject.store], in: project.folder)
+        let history = try tollgate.run(["history", "--store", StoreProject.store], in: project.folder)
         #expect(history.status == 2)
         #expect(history.stderr.contains("publish a policy first"), "\(history.stderr)")
-        let publish = try tollgate.run(Self.publishArguments("first"), in: project.folder)
+        let publish = try tollgate.run(Self.publishArguments("first", store: StoreProject.store), in: project.folder)
         #expect(publish.status == 0, "\(publish.stderr)")
-        #expect(try tollgate.run(["history", "--db", StoreProject.store], in: project.folder).status == 0)
+        #expect(try tollgate.run(["history", "--store", StoreProject.store], in: project.folder).status == 0)
     }
 }
 

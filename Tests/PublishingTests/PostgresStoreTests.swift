@@ -1,0 +1,224 @@
+import Foundation
+import Store
+import TestSupport
+import Testing
+
+/// What only the PostgreSQL backend has: recorded migrations, SQLSTATEs, connection failures, bound
+/// parameters of any bytes, and publishers on several connections at once.
+@Suite struct PostgresStoreTests {
+    @Test func migrationsAreRecordedAndRunOnce() throws {
+        let database = try TestDatabase.create("migrations")
+        defer { database.drop() }
+        _ = try PostgresStore(url: database.url, mode: .create)
+        let applied = try database.execute("SELECT version || ' ' || applied_at FROM tollgate_migrations")
+        #expect(applied.hasPrefix("1 "))
+        _ = try PostgresStore(url: database.url, mode: .create)
+        _ = try PostgresStore(url: database.url, mode: .write)
+        #expect(try database.execute("SELECT version || ' ' || applied_at FROM tollgate_migrations") == applied,
+                "a second open runs nothing")
+    }
+
+    @Test func aDatabaseMigratedByANewerTollgateIsRefused() throws {
+        let database = try TestDatabase.create("newer")
+        defer { database.drop() }
+        _ = try PostgresStore(url: database.url, mode: .create)
+        try database.execute("INSERT INTO tollgate_migrations (version) VALUES (99)")
+        for mode in [StoreMode.read, .write, .create] {
+            #expect(throws: StoreError.newerSchema(path: database.url, found: 99, known: 1)) {
+                try PostgresStore(url: database.url, mode: mode)
+            }
+        }
+    }
+
+    @Test func processesMigratingAtOnceApplyEachStepOnce() throws {
+        let database = try TestDatabase.create("concurrent_migrations")
+        defer { database.drop() }
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do {
+                _ = try PostgresStore(url: database.url, mode: .create)
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        #expect(failures.all.isEmpty)
+        #expect(try database.execute("SELECT count(*) FROM tollgate_migrations") == "1")
+    }
+
+    @Test func aServerErrorCarriesItsSQLStateMessageAndStatement() throws {
+        let database = try TestDatabase.create("sqlstate")
+        defer { database.drop() }
+        let connection = try PostgresConnection(url: database.url)
+        try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY)")
+        try connection.execute("INSERT INTO t VALUES ($1)", [.text("a")])
+        let error = try #require(throws: PostgresError.self) {
+            try connection.execute("INSERT INTO t VALUES ($1)", [.text("a")])
+        }
+        #expect(error.sqlState == "23505" && error.isUniqueViolation)
+        #expect(error.statement == "INSERT INTO t VALUES ($1)")
+        #expect(error.message.hasPrefix("duplicate key value violates unique constraint"), "\(error.message)")
+        #expect(!error.connectionLost)
+        #expect(error.description.hasSuffix("(SQLSTATE 23505) in: INSERT INTO t VALUES ($1)"))
+        let missing = try #require(throws: PostgresError.self) { try connection.execute("SELECT * FROM nowhere") }
+        #expect(missing.isUndefinedTable)
+    }
+
+    @Test func boundParametersCarryAnyBytesAndRefuseTextWithNul() throws {
+        let database = try TestDatabase.create("parameters")
+        defer { database.drop() }
+        let connection = try PostgresConnection(url: database.url)
+        let bytes: [UInt8] = [0, 0x27, 0x5C, 0x78, 0, 0xFF, 0x22]
+        let text = "quote ' double \" backslash \\ ünïcødé 🎟"
+        let row = try #require(try connection.execute("SELECT $1::bytea AS b, $2::text AS t, $3::bigint AS i, $4::bytea AS e",
+                                                      [.bytes(bytes), .text(text), .integer(-42), .bytes([])]).first)
+        #expect(try row.blob("b") == bytes)
+        #expect(try row.text("t") == text)
+        #expect(try row.integer("i") == -42)
+        #expect(try row.blob("e") == [])
+        let nul = try #require(throws: PostgresError.self) {
+            try connection.execute("SELECT $1::text AS t", [.text("before\u{0}after")])
+        }
+        #expect(nul.sqlState == "22021", "refused, never cut at the NUL: \(nul)")
+    }
+
+    @Test func aMessageHoldingNulIsRefusedWholeNotCut() throws {
+        let store = try BackendStore(.postgres)
+        defer { store.remove() }
+        let writer = try store.open()
+        let error = try #require(throws: StoreError.self) {
+            try writer.publish(TemporaryStore.publication(tag: "a", products: [], message: "before\u{0}after"))
+        }
+        guard case .postgres(_, let cause) = error else {
+            Issue.record("expected a PostgreSQL error, got \(error)")
+            return
+        }
+        #expect(cause.sqlState == "22021")
+        #expect(try writer.history().isEmpty && writer.apps().isEmpty, "nothing was written")
+    }
+
+    @Test func aNullWhereTheSchemaForbidsOneIsATypedError() throws {
+        let store = try BackendStore(.postgres)
+        defer { store.remove() }
+        _ = try store.open().publish(TemporaryStore.publication(tag: "a", products: []))
+        let database = try #require(store.database)
+        try database.execute("ALTER TABLE audit ALTER COLUMN author DROP NOT NULL; UPDATE audit SET author = NULL")
+        let error = try #require(throws: StoreError.self) { try store.open(.read).history() }
+        guard case .postgres(let name, let cause) = error else {
+            Issue.record("expected a PostgreSQL error, got \(error)")
+            return
+        }
+        #expect(name == store.name)
+        #expect(cause.message == "column 'author' is NULL where a value is required")
+        #expect(error.description.hasPrefix("store \(store.name): column 'author' is NULL where a value is required in: "))
+        #expect(error.description.hasSuffix("; nothing was changed"))
+    }
+
+    @Test func aStoreWhoseConnectionWasLostConnectsAgainOnItsNextCall() throws {
+        let store = try BackendStore(.postgres)
+        defer { store.remove() }
+        let writer = try store.open()
+        _ = try writer.publish(TemporaryStore.publication(tag: "a", products: []))
+        let database = try #require(store.database)
+        try database.execute("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()
+            """)
+        let error = try #require(throws: StoreError.self) { try writer.history() }
+        guard case .unreachable(let name, _) = error else {
+            Issue.record("expected the store to be unreachable, got \(error)")
+            return
+        }
+        #expect(name == store.name)
+        #expect(try writer.history().count == 1)
+        _ = try writer.publish(TemporaryStore.publication(tag: "b", products: []))
+        #expect(try writer.catalog(app: "demo").latestVersion == 2)
+    }
+
+    @Test func anUnreachableServerIsACaseThatNeverShowsThePassword() throws {
+        // A port nothing listens on: the cluster's own port, on a loopback address it does not listen on.
+        let url = "postgresql://tollgate:s3cret@127.0.0.2:1/tollgate?password=s3cret&connect_timeout=5"
+        let error = try #require(throws: StoreError.self) { try StoreLocation(url).open(.read) }
+        guard case .unreachable(let name, let cause) = error else {
+            Issue.record("expected an unreachable store, got \(error)")
+            return
+        }
+        #expect(name == "postgresql://tollgate@127.0.0.2:1/tollgate?connect_timeout=5")
+        #expect(cause.connectionLost && cause.sqlState == nil)
+        #expect(!error.description.contains("s3cret"))
+        #expect(error.description.hasPrefix("cannot reach the store postgresql://tollgate@127.0.0.2:1/tollgate"
+                                            + "?connect_timeout=5: "), "\(error)")
+        #expect(error.description.hasSuffix("; check that the server is running and that the URL, user and password "
+                                            + "(in the URL, PGPASSWORD or ~/.pgpass) are right"))
+    }
+
+    @Test func publishersOfOneAppOnSeveralConnectionsNumberVersionsWithoutGaps() throws {
+        let store = try BackendStore(.postgres)
+        defer { store.remove() }
+        _ = try store.open()
+        let failures = Failures()
+        let threads = 4
+        let perThread = 20
+        let start = StartLine(runners: threads)
+        let finished = DispatchGroup()
+        for thread in 0..<threads {
+            finished.enter()
+            Thread {
+                defer { finished.leave() }
+                // Every runner arrives, even one that cannot open the store, so that none waits forever.
+                let opened = Result { () throws(StoreError) in try store.open(.write) }
+                start.arriveAndWait()
+                do {
+                    let writer = try opened.get()
+                    for index in 0..<perThread {
+                        let tag = String(format: "%02x", thread * perThread + index)
+                        _ = try writer.publish(TemporaryStore.publication(tag: tag, products: []))
+                    }
+                } catch {
+                    failures.append("\(error)")
+                }
+            }.start()
+        }
+        finished.wait()
+        #expect(failures.all.isEmpty)
+        let versions = try store.open(.read).history().map(\.version)
+        #expect(versions.sorted() == Array(1...(threads * perThread)))
+        #expect(versions == versions.sorted(by: >), "each publish saw the one before it")
+    }
+}
+
+/// Holds threads until all have arrived, so that they then race.
+final class StartLine: @unchecked Sendable {
+    private let lock = NSLock()
+    private let go = DispatchSemaphore(value: 0)
+    private let runners: Int
+    private var arrived = 0
+
+    init(runners: Int) {
+        self.runners = runners
+    }
+
+    /// Waits for the other runners; the last to arrive lets them all go.
+    func arriveAndWait() {
+        let last = lock.withLock {
+            arrived += 1
+            return arrived == runners
+        }
+        if last {
+            for _ in 1..<runners { go.signal() }
+        } else {
+            go.wait()
+        }
+    }
+}
+
+/// Errors collected from several threads.
+final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+
+    func append(_ message: String) {
+        lock.withLock { messages.append(message) }
+    }
+
+    var all: [String] { lock.withLock { messages } }
+}

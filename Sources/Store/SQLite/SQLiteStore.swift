@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every change is one transaction; readers never block the writer (WAL).
 package final class SQLiteStore: PolicyStore {
-    private let connection: Connection
+    let connection: Connection
     package let path: String
 
     package var name: String { path }
@@ -290,7 +290,7 @@ package final class SQLiteStore: PolicyStore {
         try connection.prepare("SELECT last_insert_rowid() AS id").onlyRow().integer("id")
     }
 
-    private func write<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+    func write<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
         do {
             return try connection.transaction(body)
         } catch {
@@ -298,7 +298,7 @@ package final class SQLiteStore: PolicyStore {
         }
     }
 
-    private func read<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+    func read<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
         do {
             return try body()
         } catch {

@@ -30,7 +30,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "Store", dependencies: ["CSQLite"], swiftSettings: settings),
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(name: "Store", dependencies: ["CSQLite", "CPostgres"], swiftSettings: settings),
         .target(
             name: "Publishing",
             dependencies: [

@@ -89,6 +89,7 @@ package final class StoreFollower: Sendable {
         var random = SystemRandomNumberGenerator()
         var backoff = settings.backoff
         var reader: (any PolicyStore)?
+        var feed: (any ChangeFeed)?
         var heartbeat = Heartbeat()
         var nextBackstop = ContinuousClock.now
         defer { heartbeat.deregister(settings) }
@@ -96,12 +97,15 @@ package final class StoreFollower: Sendable {
             guard let store = reader else {
                 do {
                     let store = try settings.open(.read)
+                    // Listening before reading: a change committed in between rings the new feed.
+                    feed = try store.changeFeed()
                     reachable()
                     try refresh(store)
                     reader = store
                     backoff.reset()
                     nextBackstop = .now + .seconds(settings.backstopInterval)
                 } catch {
+                    feed = nil
                     unreachable(error)
                     firstAttempt.signal()
                     pause(backoff.next(using: &random))
@@ -112,14 +116,20 @@ package final class StoreFollower: Sendable {
                 continue
             }
             do {
-                pause(settings.pollInterval)
-                guard !isStopped else { break }
-                try refresh(store)
-                if ContinuousClock.now >= nextBackstop {
-                    nextBackstop = .now + .seconds(settings.backstopInterval)
+                if let feed {
+                    let rang = try feed.wait(timeout: .seconds(min(0.5, settings.backstopInterval)))
+                    if !rang.isEmpty || ContinuousClock.now >= nextBackstop {
+                        try refresh(store)
+                        nextBackstop = .now + .seconds(settings.backstopInterval)
+                    }
+                } else {
+                    pause(settings.pollInterval)
+                    guard !isStopped else { break }
+                    try refresh(store)
                 }
             } catch {
                 reader = nil
+                feed = nil
                 heartbeat.disconnect()
                 unreachable(error)
                 continue

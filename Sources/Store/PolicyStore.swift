@@ -31,6 +31,15 @@ package protocol PolicyStore: ReplicaRegistry {
 
     /// Every product id `app` has published, with its type, and the app's newest version.
     func catalog(app: String) throws(StoreError) -> PublishedCatalog
+
+    /// What `channel` serves for every app, sorted by app, in one cheap query: replicas compare it with
+    /// what they serve to know which apps changed.
+    func pointers(channel: String) throws(StoreError) -> [ChannelPointer]
+
+    /// A feed that names the apps each publish or rollback changes, on a connection of its own; nil
+    /// when the backend has none (SQLite: replicas poll `pointers`). A notification is only a doorbell:
+    /// after every one, and after every new feed, the listener re-reads `pointers`.
+    func changeFeed() throws(StoreError) -> (any ChangeFeed)?
 }
 
 extension PolicyStore {

@@ -22,6 +22,11 @@ package enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case corrupt(path: String, SQLiteError)
     /// Any other SQLite failure on the store at `path`.
     case sqlite(path: String, SQLiteError)
+    /// The PostgreSQL server at `name` (the URL without its password) cannot be reached, refused the
+    /// connection (authentication, no such database), or the connection was lost.
+    case unreachable(name: String, PostgresError)
+    /// Any other PostgreSQL failure on the store `name` (the URL without its password).
+    case postgres(name: String, PostgresError)
 
     package var description: String {
         switch self {
@@ -50,6 +55,11 @@ package enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "store \(path) is damaged: \(error); nothing was changed"
         case .sqlite(let path, let error):
             "store \(path): \(error)"
+        case .unreachable(let name, let error):
+            "cannot reach the store \(name): \(error.message); check that the server is running and that the URL, "
+                + "user and password (in the URL, PGPASSWORD or ~/.pgpass) are right"
+        case .postgres(let name, let error):
+            "store \(name): \(error); nothing was changed"
         }
     }
 
@@ -64,5 +74,10 @@ package enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         } else {
             self = .sqlite(path: path, error)
         }
+    }
+
+    /// A PostgreSQL failure on the store `name` (the URL without its password), as the case that names its cause.
+    init(_ error: PostgresError, name: String) {
+        self = error.connectionLost ? .unreachable(name: name, error) : .postgres(name: name, error)
     }
 }

@@ -20,7 +20,7 @@ package enum StoreLocation: Hashable, Sendable {
     package func open(_ mode: StoreMode) throws(StoreError) -> any PolicyStore {
         switch self {
         case .sqlite(let path): try SQLiteStore(path: path, mode: mode)
-        case .postgres(let url): throw .cannotOpen(path: url)
+        case .postgres(let url): try PostgresStore(url: url, mode: mode)
         }
     }
 }

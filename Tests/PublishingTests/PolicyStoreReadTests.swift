@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 /// A store in a new temporary folder.
@@ -87,14 +88,17 @@ struct TemporaryStore {
         #expect(try writer.history().map(\.message) == ["before\u{0}after"])
     }
 
-    @Test func unknownAppsVersionsAndAmbiguousHashesAreCases() throws {
-        let store = try TemporaryStore()
+    @Test(arguments: Backend.allCases) func unknownAppsVersionsAndAmbiguousHashesAreCases(_ backend: Backend) throws {
+        let store = try BackendStore(backend)
         defer { store.remove() }
-        let writer = try SQLiteStore(path: store.path, mode: .create)
+        let writer = try store.open()
         _ = try writer.publish(TemporaryStore.publication(tag: "a", products: []))
         _ = try writer.publish(TemporaryStore.publication(tag: "b", products: []))
         #expect(throws: StoreError.unknownVersion(app: "demo", reference: "3")) {
             try writer.snapshot(app: "demo", reference: "3")
+        }
+        #expect(throws: StoreError.unknownVersion(app: "demo", reference: "99999999999999999999")) {
+            try writer.snapshot(app: "demo", reference: "99999999999999999999")
         }
         #expect(throws: StoreError.unknownApp(app: "dmeo", reference: "1", known: ["demo"])) {
             try writer.rollback(app: "dmeo", channel: "production", to: "1", author: "a", message: "",
@@ -105,12 +109,24 @@ struct TemporaryStore {
         }
     }
 
-    @Test func openingFailuresAreCases() throws {
+    @Test(arguments: Backend.allCases) func aStoreNobodyCreatedIsMissingForReadingAndWriting(_ backend: Backend) throws {
+        let store = try BackendStore(backend)
+        defer { store.remove() }
+        #expect(throws: StoreError.missing(path: store.name)) { try store.open(.read) }
+        #expect(throws: StoreError.missing(path: store.name)) { try store.open(.write) }
+        if let database = store.database {
+            #expect(try database.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0",
+                    "neither mode creates tables")
+        } else {
+            #expect(!FileManager.default.fileExists(atPath: store.name), "neither mode creates the store")
+        }
+        #expect(try store.open(.create).apps().isEmpty)
+        #expect(try store.open(.read).history().isEmpty, "created by the first open in .create")
+    }
+
+    @Test func sqliteOpeningFailuresAreCases() throws {
         let store = try TemporaryStore()
         defer { store.remove() }
-        #expect(throws: StoreError.missing(path: store.path)) { try SQLiteStore(path: store.path, mode: .read) }
-        #expect(throws: StoreError.missing(path: store.path)) { try SQLiteStore(path: store.path, mode: .write) }
-        #expect(!FileManager.default.fileExists(atPath: store.path), "neither mode creates the store")
         #expect(throws: StoreError.isDirectory(path: store.folder.path)) {
             try SQLiteStore(path: store.folder.path, mode: .read)
         }
@@ -121,10 +137,10 @@ struct TemporaryStore {
         }
     }
 
-    @Test func conflictsAreValuesForValidationToWord() throws {
-        let store = try TemporaryStore()
+    @Test(arguments: Backend.allCases) func conflictsAreValuesForValidationToWord(_ backend: Backend) throws {
+        let store = try BackendStore(backend)
         defer { store.remove() }
-        let writer = try SQLiteStore(path: store.path, mode: .create)
+        let writer = try store.open()
         _ = try writer.publish(TemporaryStore.publication(
             tag: "a", products: [("demo.coins", "consumable"), ("demo.bonus", "consumable")]))
         _ = try writer.publish(TemporaryStore.publication(tag: "b", products: [("demo.coins", "consumable")]))

@@ -29,16 +29,16 @@ import Testing
         return AppFiles(app: "photocollage", policy: Array(policy.utf8), templates: templates)
     }
 
-    static func publisher(_ store: TemporaryStore, validatingAgainstTheStore: Bool = true) throws -> Publisher {
-        Publisher(store: try SQLiteStore(path: store.path, mode: .create), storeName: "store.sqlite") { baselines in
+    static func publisher(_ store: BackendStore, validatingAgainstTheStore: Bool = true) throws -> Publisher {
+        Publisher(store: try store.open(.create), storeName: "store.sqlite") { baselines in
             validatingAgainstTheStore ? Validator.withICU(baselines: baselines) : Validator.withICU
         }
     }
 
     static let nonConsumableCoins = [ExampleEdits.coinsBecomeNonConsumable]
 
-    @Test func aPublishRecordsTheCallersTimeAuthorAndFiles() throws {
-        let store = try TemporaryStore()
+    @Test(arguments: Backend.allCases) func aPublishRecordsTheCallersTimeAuthorAndFiles(_ backend: Backend) throws {
+        let store = try BackendStore(backend)
         defer { store.remove() }
         let publisher = try Self.publisher(store)
         let files = try Self.files()
@@ -60,8 +60,8 @@ import Testing
         #expect(again == .alreadyActive(version: 1, hash: entry.hash))
     }
 
-    @Test func findingsNameTheFilesAndNothingIsWritten() throws {
-        let store = try TemporaryStore()
+    @Test(arguments: Backend.allCases) func findingsNameTheFilesAndNothingIsWritten(_ backend: Backend) throws {
+        let store = try BackendStore(backend)
         defer { store.remove() }
         let publisher = try Self.publisher(store)
         let files = try Self.files([("grants: [remove-ads]", "grants: [remove-adz]")])
@@ -77,8 +77,8 @@ import Testing
         #expect(try publisher.history().isEmpty)
     }
 
-    @Test func aConflictTheStoreFindsIsWordedAsTheRuleWordsIt() throws {
-        let store = try TemporaryStore()
+    @Test(arguments: Backend.allCases) func aConflictTheStoreFindsIsWordedAsTheRuleWordsIt(_ backend: Backend) throws {
+        let store = try BackendStore(backend)
         defer { store.remove() }
         let publisher = try Self.publisher(store)
         _ = try publisher.publish(try Self.files(), to: "production", author: "a", message: "", at: Self.time)
@@ -107,8 +107,8 @@ import Testing
         #expect(try publisher.history().count == 1)
     }
 
-    @Test func rollbackToAnUnknownVersionOrAppIsACase() throws {
-        let store = try TemporaryStore()
+    @Test(arguments: Backend.allCases) func rollbackToAnUnknownVersionOrAppIsACase(_ backend: Backend) throws {
+        let store = try BackendStore(backend)
         defer { store.remove() }
         let publisher = try Self.publisher(store)
         _ = try publisher.publish(try Self.files(), to: "production", author: "a", message: "", at: Self.time)

@@ -178,6 +178,21 @@ package final class SQLiteStore: PolicyStore {
         }
     }
 
+    /// What `channel` serves for every app, sorted by app: one query.
+    package func pointers(channel: String) throws(StoreError) -> [ChannelPointer] {
+        try read { () throws(SQLiteError) in
+            try connection.prepare("""
+                SELECT c.app, s.version, s.hash FROM channels c JOIN snapshots s ON s.id = c.snapshot_id
+                WHERE c.name = ? ORDER BY c.app
+                """).rows([.text(channel)]).map { (row) throws(SQLiteError) in
+                ChannelPointer(app: try row.text("app"), version: Int(try row.integer("version")), hash: try row.text("hash"))
+            }
+        }
+    }
+
+    /// None: an SQLite store has no notifications, so replicas poll `pointers`.
+    package func changeFeed() throws(StoreError) -> (any ChangeFeed)? { nil }
+
     /// `PRAGMA integrity_check`'s answer: `ok` for a sound file.
     package func integrityCheck() throws(StoreError) -> String {
         try read { () throws(SQLiteError) in
@@ -213,13 +228,12 @@ package final class SQLiteStore: PolicyStore {
 
     private func resolve(app: String, reference: String) throws(StoreError) -> (id: Int64, version: Int, hash: String) {
         let (matches, apps) = try read { () throws(SQLiteError) in
-            let rows: [Row]
-            if !reference.isEmpty, reference.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
-                rows = try connection.prepare("SELECT id, version, hash FROM snapshots WHERE app = ? AND version = ?")
-                    .rows([.text(app), .integer(Int64(reference) ?? -1)])
-            } else {
-                let prefix = reference.hasPrefix("sha256:") ? reference : "sha256:" + reference
-                rows = try connection.prepare("""
+            let rows = switch SnapshotReference(reference) {
+            case .version(let version):
+                try connection.prepare("SELECT id, version, hash FROM snapshots WHERE app = ? AND version = ?")
+                    .rows([.text(app), .integer(version)])
+            case .hashPrefix(let prefix):
+                try connection.prepare("""
                     SELECT id, version, hash FROM snapshots WHERE app = ?1 AND substr(hash, 1, length(?2)) = ?2
                     ORDER BY version
                     """).rows([.text(app), .text(prefix)])
@@ -229,31 +243,18 @@ package final class SQLiteStore: PolicyStore {
             }
             return (matches, matches.isEmpty ? try appNames() : [])
         }
-        guard matches.count == 1, let only = matches.first else {
-            if matches.count > 1 {
-                throw .ambiguousVersion(app: app, reference: reference, versions: matches.map(\.version))
-            }
-            if !apps.contains(app) { throw .unknownApp(app: app, reference: reference, known: apps) }
-            throw .unknownVersion(app: app, reference: reference)
-        }
-        return only
+        return try SnapshotReference.only(matches, version: \.version, app: app, reference: reference, knownApps: apps)
     }
 
-    /// Products of `publication` whose id another publish gave another type, or retired, since the
-    /// caller validated: checked again inside the write transaction, where no other publish can interleave.
+    /// Conflicts of `publication` with what the store holds, read inside the write transaction, where no
+    /// other publish can interleave.
     private func conflicts(with publication: Publication, latest: Int64) throws(SQLiteError) -> [ProductConflict] {
         let published = Dictionary(try connection.prepare(
             "SELECT product_id, type, last_version FROM products WHERE app = ?").rows([.text(publication.app)]).map {
             (row) throws(SQLiteError) in
-            (try row.text("product_id"), (type: try row.text("type"), last: try row.integer("last_version")))
+            (try row.text("product_id"), (type: try row.text("type"), lastVersion: try row.integer("last_version")))
         }) { first, _ in first }
-        return publication.products.compactMap { product in
-            guard let earlier = published[product.id] else { return nil }
-            if earlier.type != product.type {
-                return .typeChanged(id: product.id, published: earlier.type, proposed: product.type)
-            }
-            return earlier.last < latest ? .idReused(id: product.id) : nil
-        }
+        return ProductConflict.find(in: publication, published: published, latest: latest)
     }
 
     private func appNames() throws(SQLiteError) -> [String] {

@@ -1,0 +1,151 @@
+import CPostgres
+
+/// An open libpq connection; the only owner of its handle. Every statement goes through `PQexecParams`
+/// with bound parameters, never spliced into the SQL.
+///
+/// Not shared between threads: each thread or task opens its own.
+package final class PostgresConnection {
+    private let handle: OpaquePointer
+
+    /// Connects to `url`, a libpq connection URI; libpq reads the password from the URI, `PGPASSWORD` or
+    /// `~/.pgpass`. A failure has `connectionLost` set.
+    package init(url: String) throws(PostgresError) {
+        guard let handle = PQconnectdb(url) else {
+            throw PostgresError(message: "libpq cannot allocate a connection", connectionLost: true)
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = PostgresError.oneLine(String(cString: PQerrorMessage(handle)))
+            PQfinish(handle)
+            throw PostgresError(message: message, connectionLost: true)
+        }
+        self.handle = handle
+        // libpq prints notices and errors the server sends unasked (a backend terminated while idle) to stderr;
+        // the store reports failures as errors instead.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// The server process serving this connection (`pg_backend_pid()`).
+    package var backendPID: Int32 { PQbackendPID(handle) }
+
+    /// Whether the connection is still up, as far as libpq knows.
+    package var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Runs `sql` with `$1`, `$2`… bound to `parameters` and returns every row.
+    @discardableResult
+    package func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws(PostgresError) -> [PostgresRow] {
+        let types: [Oid] = parameters.map {
+            switch $0 {
+            case .integer: 20
+            case .text: 25
+            case .bytes: 17
+            case .null: 0
+            }
+        }
+        // Integers go as text; text and bytea as binary, so their bytes arrive exactly, with their length.
+        let formats: [Int32] = parameters.map {
+            switch $0 {
+            case .text, .bytes: 1
+            case .integer, .null: 0
+            }
+        }
+        let buffers: [[UInt8]?] = parameters.map {
+            switch $0 {
+            case .integer(let number): Array(String(number).utf8) + [0]
+            case .text(let text): Array(text.utf8)
+            case .bytes(let bytes): bytes
+            case .null: nil
+            }
+        }
+        let lengths = buffers.map { Int32($0?.count ?? 0) }
+        // Empty text or bytea still needs a pointer (NULL would mean SQL NULL): one byte, of which none is read.
+        let nonEmpty = buffers.map { $0.map { $0.isEmpty ? [0] : $0 } }
+        let result = Self.withPointers(to: nonEmpty) { values in
+            PQexecParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 0)
+        }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_TUPLES_OK:
+            return rows(of: result, sql: sql)
+        case PGRES_COMMAND_OK:
+            return []
+        default:
+            throw error(of: result, sql: sql)
+        }
+    }
+
+    /// Runs `body` in one transaction; rolls back when it throws.
+    package func transaction<T>(_ body: () throws(PostgresError) -> T) throws(PostgresError) -> T {
+        try execute("BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if isConnected { _ = try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    // MARK: Notifications
+
+    /// The socket libpq reads from, to wait on with `poll`; -1 without a connection.
+    var socket: Int32 { PQsocket(handle) }
+
+    /// Reads what the server sent without blocking; throws when the connection is gone.
+    func consumeInput() throws(PostgresError) {
+        guard PQconsumeInput(handle) == 1, isConnected else {
+            throw PostgresError(message: PostgresError.oneLine(String(cString: PQerrorMessage(handle))),
+                                connectionLost: true)
+        }
+    }
+
+    /// The payloads of the notifications received so far, each once.
+    func takeNotifications() -> [String] {
+        var payloads: [String] = []
+        while let notification = PQnotifies(handle) {
+            payloads.append(String(cString: notification.pointee.extra))
+            PQfreemem(notification)
+        }
+        return payloads
+    }
+
+    // MARK: Helpers
+
+    private func rows(of result: OpaquePointer?, sql: String) -> [PostgresRow] {
+        let columnCount = PQnfields(result)
+        let columns = (0..<columnCount).map { String(cString: PQfname(result, $0)) }
+        return (0..<PQntuples(result)).map { row in
+            PostgresRow(columns: columns, values: (0..<columnCount).map { column in
+                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            }, statement: sql)
+        }
+    }
+
+    private func error(of result: OpaquePointer?, sql: String) -> PostgresError {
+        let message = result.map { String(cString: PQresultErrorMessage($0)) } ?? ""
+        let state = result.flatMap { cpostgres_sqlstate($0) }.map { String(cString: $0) }
+        let primary = result.flatMap { cpostgres_primary_message($0) }
+        let text = primary.map { String(cString: $0) } ?? (message.isEmpty ? String(cString: PQerrorMessage(handle)) : message)
+        return PostgresError(sqlState: state, message: PostgresError.oneLine(text), statement: sql,
+                             connectionLost: !isConnected)
+    }
+
+    /// Calls `body` with C pointers to each buffer (NULL for nil), valid during the call.
+    private static func withPointers<R>(to buffers: [[UInt8]?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        var pointers: [UnsafePointer<CChar>?] = []
+        func next(_ index: Int) -> R {
+            guard index < buffers.count else { return body(pointers) }
+            guard let buffer = buffers[index] else {
+                pointers.append(nil)
+                return next(index + 1)
+            }
+            return buffer.withUnsafeBytes { bytes in
+                pointers.append(bytes.baseAddress?.assumingMemoryBound(to: CChar.self))
+                return next(index + 1)
+            }
+        }
+        return next(0)
+    }
+}

@@ -1,0 +1,119 @@
+/// The PostgreSQL store's schema as an append-only list of steps, each a list of statements; the table
+/// `tollgate_migrations` records each step applied, with when.
+///
+/// A step is never edited once released: a change is a new step at the end.
+enum PostgresMigrations {
+    static let steps: [[String]] = [
+        [
+            """
+            CREATE TABLE snapshots (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                app TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                hash TEXT NOT NULL,
+                bundle BYTEA NOT NULL,
+                author TEXT NOT NULL,
+                message TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                UNIQUE (app, version),
+                UNIQUE (app, hash)
+            )
+            """,
+            """
+            CREATE TABLE snapshot_files (
+                snapshot_id BIGINT NOT NULL REFERENCES snapshots (id),
+                path TEXT NOT NULL,
+                content BYTEA NOT NULL,
+                PRIMARY KEY (snapshot_id, path)
+            )
+            """,
+            """
+            CREATE TABLE channels (
+                app TEXT NOT NULL,
+                name TEXT NOT NULL,
+                snapshot_id BIGINT NOT NULL REFERENCES snapshots (id),
+                PRIMARY KEY (app, name)
+            )
+            """,
+            """
+            CREATE TABLE products (
+                app TEXT NOT NULL,
+                product_id TEXT NOT NULL,
+                type TEXT NOT NULL,
+                first_version BIGINT NOT NULL,
+                last_version BIGINT NOT NULL,
+                PRIMARY KEY (app, product_id)
+            )
+            """,
+            """
+            CREATE TABLE audit (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                app TEXT NOT NULL,
+                channel TEXT NOT NULL,
+                action TEXT NOT NULL CHECK (action IN ('publish', 'rollback')),
+                snapshot_id BIGINT NOT NULL REFERENCES snapshots (id),
+                author TEXT NOT NULL,
+                message TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX audit_by_channel ON audit (app, channel, id)",
+        ],
+        [
+            """
+            CREATE TABLE replicas (
+                id TEXT PRIMARY KEY,
+                host TEXT NOT NULL,
+                pid BIGINT NOT NULL,
+                channel TEXT NOT NULL,
+                started_at TEXT NOT NULL,
+                last_seen TIMESTAMPTZ NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE replica_apps (
+                replica_id TEXT NOT NULL REFERENCES replicas (id) ON DELETE CASCADE,
+                app TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                hash TEXT NOT NULL,
+                PRIMARY KEY (replica_id, app)
+            )
+            """,
+        ],
+    ]
+
+    /// Serializes migrations across processes (`pg_advisory_xact_lock`), whatever the app locks use.
+    private static let lock = "tollgate:migrations"
+
+    /// Brings the schema up to date in one transaction under an advisory lock, so that processes
+    /// migrating at once apply each step once; refuses a database from a newer schema.
+    static func apply(to connection: PostgresConnection) throws(PostgresError) -> Int {
+        try connection.transaction { () throws(PostgresError) -> Int in
+            try connection.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [.text(lock)])
+            try connection.execute("""
+                CREATE TABLE IF NOT EXISTS tollgate_migrations (
+                    version INTEGER PRIMARY KEY,
+                    applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+                )
+                """)
+            // Read after taking the lock: another process may have migrated meanwhile.
+            let current = try version(of: connection) ?? 0
+            guard current < steps.count else { return current }
+            for (index, step) in steps.enumerated().dropFirst(current) {
+                for statement in step {
+                    try connection.execute(statement)
+                }
+                try connection.execute("INSERT INTO tollgate_migrations (version) VALUES ($1)", [.integer(Int64(index + 1))])
+            }
+            return steps.count
+        }
+    }
+
+    /// The number of steps applied, or nil when the database holds no Tollgate tables; writes nothing.
+    static func version(of connection: PostgresConnection) throws(PostgresError) -> Int? {
+        let present = try connection.execute("SELECT to_regclass('tollgate_migrations') IS NOT NULL AS present")
+        guard try present.first?.bool("present") == true else { return nil }
+        let row = try connection.execute("SELECT COALESCE(MAX(version), 0) AS version FROM tollgate_migrations")
+        return Int(try row.first?.integer("version") ?? 0)
+    }
+}

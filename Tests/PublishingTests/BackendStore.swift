@@ -1,0 +1,51 @@
+import Foundation
+import Store
+import TestSupport
+import Testing
+
+/// The store backends that every backend-independent test runs against.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+}
+
+/// A store of one test's own: a file in a new temporary folder, or a new database in the test cluster
+/// (`TOLLGATE_TEST_POSTGRES`); `remove()` deletes it.
+struct BackendStore {
+    let backend: Backend
+    let location: StoreLocation
+    /// The store as messages name it.
+    let name: String
+    private let folder: TemporaryStore?
+    /// The PostgreSQL database, for tests that look behind the store's back.
+    let database: TestDatabase?
+
+    init(_ backend: Backend, label: String = "store") throws {
+        self.backend = backend
+        switch backend {
+        case .sqlite:
+            let folder = try TemporaryStore()
+            self.folder = folder
+            database = nil
+            location = .sqlite(path: folder.path)
+            name = folder.path
+        case .postgres:
+            let database = try TestDatabase.create(label)
+            self.database = database
+            folder = nil
+            location = .postgres(url: database.url)
+            name = database.url
+        }
+    }
+
+    /// The store, opened in `mode`.
+    func open(_ mode: StoreMode = .create) throws(StoreError) -> any PolicyStore {
+        try location.open(mode)
+    }
+
+    func remove() {
+        folder?.remove()
+        database?.drop()
+    }
+}

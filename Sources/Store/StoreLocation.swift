@@ -16,6 +16,14 @@ package enum StoreLocation: Hashable, Sendable {
         }
     }
 
+    /// The location as messages show it: the path, or the URL without its password.
+    package var name: String {
+        switch self {
+        case .sqlite(let path): path
+        case .postgres(let url): PostgresURL.redacted(url)
+        }
+    }
+
     /// Opens the store in `mode`.
     package func open(_ mode: StoreMode) throws(StoreError) -> any PolicyStore {
         switch self {

@@ -32,13 +32,7 @@ import Testing
         _ = try writer.rollback(app: "photocollage", channel: "production", to: "1", author: "a", message: "",
                                 createdAt: "2026-11-30T12:00:00Z")
         _ = try writer.publish(TemporaryStore.publication(app: "other", tag: "b", products: []))
-        var apps: Set<String> = []
-        while apps != ["other"] {
-            apps.formUnion(try Self.nextApps(feed))
-            if apps.isEmpty { break }
-            apps.remove("photocollage")
-        }
-        #expect(apps == ["other"], "an alreadyActive rollback rings nothing; the next publish rings its app")
+        #expect(try Self.nextApps(feed) == ["other"], "a rollback to the active version rings nothing")
     }
 
     @Test func aRolledBackTransactionRingsNothing() throws {

@@ -118,4 +118,15 @@ import Testing
         #expect(try writer.catalog(app: "app'; --").products.keys.sorted() == ["id'\"é"])
         #expect(try writer.apps() == ["app'; --"])
     }
+
+    @Test(arguments: Backend.allCases) func appsAndPointersSortByBytesWhateverTheDatabaseCollation(_ backend: Backend) throws {
+        let store = try BackendStore(backend)
+        defer { store.remove() }
+        let writer = try store.open()
+        for (index, app) in ["b", "é", "B", "a"].enumerated() {
+            _ = try writer.publish(Self.publication(app: app, tag: String(index)))
+        }
+        #expect(try writer.apps() == ["B", "a", "b", "é"])
+        #expect(try writer.pointers(channel: "production").map(\.app) == ["B", "a", "b", "é"])
+    }
 }

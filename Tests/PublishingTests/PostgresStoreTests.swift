@@ -71,14 +71,29 @@ import Testing
         let text = "quote ' double \" backslash \\ ünïcødé 🎟"
         let row = try #require(try connection.execute("SELECT $1::bytea AS b, $2::text AS t, $3::bigint AS i, $4::bytea AS e",
                                                       [.bytes(bytes), .text(text), .integer(-42), .bytes([])]).first)
-        #expect(try row.bytes("b") == bytes)
+        #expect(try row.blob("b") == bytes)
         #expect(try row.text("t") == text)
         #expect(try row.integer("i") == -42)
-        #expect(try row.bytes("e") == [])
+        #expect(try row.blob("e") == [])
         let nul = try #require(throws: PostgresError.self) {
             try connection.execute("SELECT $1::text AS t", [.text("before\u{0}after")])
         }
         #expect(nul.sqlState == "22021", "refused, never cut at the NUL: \(nul)")
+    }
+
+    @Test func aMessageHoldingNulIsRefusedWholeNotCut() throws {
+        let store = try BackendStore(.postgres)
+        defer { store.remove() }
+        let writer = try store.open()
+        let error = try #require(throws: StoreError.self) {
+            try writer.publish(TemporaryStore.publication(tag: "a", products: [], message: "before\u{0}after"))
+        }
+        guard case .postgres(_, let cause) = error else {
+            Issue.record("expected a PostgreSQL error, got \(error)")
+            return
+        }
+        #expect(cause.sqlState == "22021")
+        #expect(try writer.history().isEmpty && writer.apps().isEmpty, "nothing was written")
     }
 
     @Test func aNullWhereTheSchemaForbidsOneIsATypedError() throws {
@@ -94,6 +109,29 @@ import Testing
         }
         #expect(name == store.name)
         #expect(cause.message == "column 'author' is NULL where a value is required")
+        #expect(error.description.hasPrefix("store \(store.name): column 'author' is NULL where a value is required in: "))
+        #expect(error.description.hasSuffix("; nothing was changed"))
+    }
+
+    @Test func aStoreWhoseConnectionWasLostConnectsAgainOnItsNextCall() throws {
+        let store = try BackendStore(.postgres)
+        defer { store.remove() }
+        let writer = try store.open()
+        _ = try writer.publish(TemporaryStore.publication(tag: "a", products: []))
+        let database = try #require(store.database)
+        try database.execute("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()
+            """)
+        let error = try #require(throws: StoreError.self) { try writer.history() }
+        guard case .unreachable(let name, _) = error else {
+            Issue.record("expected the store to be unreachable, got \(error)")
+            return
+        }
+        #expect(name == store.name)
+        #expect(try writer.history().count == 1)
+        _ = try writer.publish(TemporaryStore.publication(tag: "b", products: []))
+        #expect(try writer.catalog(app: "demo").latestVersion == 2)
     }
 
     @Test func anUnreachableServerIsACaseThatNeverShowsThePassword() throws {
@@ -118,22 +156,58 @@ import Testing
         defer { store.remove() }
         _ = try store.open()
         let failures = Failures()
-        let perThread = 5
-        DispatchQueue.concurrentPerform(iterations: 2) { thread in
-            do {
-                let writer = try store.open(.write)
-                for index in 0..<perThread {
-                    let tag = String(format: "%x", thread * 8 + index)
-                    _ = try writer.publish(TemporaryStore.publication(tag: tag, products: []))
+        let threads = 4
+        let perThread = 20
+        let start = StartLine(runners: threads)
+        let finished = DispatchGroup()
+        for thread in 0..<threads {
+            finished.enter()
+            Thread {
+                defer { finished.leave() }
+                // Every runner arrives, even one that cannot open the store, so that none waits forever.
+                let opened = Result { () throws(StoreError) in try store.open(.write) }
+                start.arriveAndWait()
+                do {
+                    let writer = try opened.get()
+                    for index in 0..<perThread {
+                        let tag = String(format: "%02x", thread * perThread + index)
+                        _ = try writer.publish(TemporaryStore.publication(tag: tag, products: []))
+                    }
+                } catch {
+                    failures.append("\(error)")
                 }
-            } catch {
-                failures.append("\(error)")
-            }
+            }.start()
         }
+        finished.wait()
         #expect(failures.all.isEmpty)
         let versions = try store.open(.read).history().map(\.version)
-        #expect(versions.sorted() == Array(1...(2 * perThread)))
+        #expect(versions.sorted() == Array(1...(threads * perThread)))
         #expect(versions == versions.sorted(by: >), "each publish saw the one before it")
+    }
+}
+
+/// Holds threads until all have arrived, so that they then race.
+final class StartLine: @unchecked Sendable {
+    private let lock = NSLock()
+    private let go = DispatchSemaphore(value: 0)
+    private let runners: Int
+    private var arrived = 0
+
+    init(runners: Int) {
+        self.runners = runners
+    }
+
+    /// Waits for the other runners; the last to arrive lets them all go.
+    func arriveAndWait() {
+        let last = lock.withLock {
+            arrived += 1
+            return arrived == runners
+        }
+        if last {
+            for _ in 1..<runners { go.signal() }
+        } else {
+            go.wait()
+        }
     }
 }
 

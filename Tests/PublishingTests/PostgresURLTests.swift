@@ -21,10 +21,18 @@ import Testing
         #expect(PostgresURL.redacted(url) == redacted)
     }
 
+    @Test func aLocationIsNamedWithoutItsPassword() {
+        #expect(StoreLocation("postgres://u:secret@h/db?password=x").name == "postgres://u@h/db")
+        #expect(StoreLocation("sqlite:a:b@c").name == "a:b@c")
+        #expect(StoreLocation(".tollgate/store.sqlite").name == ".tollgate/store.sqlite")
+    }
+
     @Test func aStoreIsNamedWithoutItsPassword() throws {
         let database = try TestDatabase.create("named")
         defer { database.drop() }
         let url = database.url.replacingOccurrences(of: "postgres@", with: "postgres:unused@")
-        #expect(try StoreLocation(url).open(.create).name == database.url)
+        let store = try StoreLocation(url).open(.create)
+        #expect(store is PostgresStore)
+        #expect(store.name == database.url)
     }
 }

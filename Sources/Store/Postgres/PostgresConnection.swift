@@ -1,4 +1,5 @@
 import CPostgres
+import Foundation
 
 /// An open libpq connection; the only owner of its handle. Every statement goes through `PQexecParams`
 /// with bound parameters, never spliced into the SQL.
@@ -8,9 +9,16 @@ package final class PostgresConnection {
     private let handle: OpaquePointer
 
     /// Connects to `url`, a libpq connection URI; libpq reads the password from the URI, `PGPASSWORD` or
-    /// `~/.pgpass`. A failure has `connectionLost` set.
+    /// `~/.pgpass`. Connecting gives up after ten seconds unless the URL or `PGCONNECT_TIMEOUT` says
+    /// otherwise. A failure has `connectionLost` set.
     package init(url: String) throws(PostgresError) {
-        guard let handle = PQconnectdb(url) else {
+        // The URL comes last so that its own parameters override the default timeout.
+        let defaults = ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil ? [("connect_timeout", "10")] : []
+        let parameters = defaults + [("dbname", url)]
+        let connected = Self.withCStrings(parameters.map(\.0)) { keywords in
+            Self.withCStrings(parameters.map(\.1)) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let handle = connected else {
             throw PostgresError(message: "libpq cannot allocate a connection", connectionLost: true)
         }
         guard PQstatus(handle) == CONNECTION_OK else {
@@ -32,15 +40,21 @@ package final class PostgresConnection {
     /// Whether the connection is still up, as far as libpq knows.
     package var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
 
-    /// Runs `sql` with `$1`, `$2`… bound to `parameters` and returns every row.
+    /// Connects again with the same parameters when the connection was lost; a failure shows in the next statement.
+    package func reconnectIfLost() {
+        if !isConnected { PQreset(handle) }
+    }
+
+    /// Runs `sql` with `$1`, `$2`… bound to `parameters` and returns every row. Integers are sent as
+    /// `bigint`, text as `text` byte for byte (PostgreSQL refuses text holding NUL, SQLSTATE 22021, rather
+    /// than cutting it), bytes as `bytea` in binary (any bytes), and NULL as `text`.
     @discardableResult
-    package func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws(PostgresError) -> [PostgresRow] {
+    package func execute(_ sql: String, _ parameters: [StoreValue] = []) throws(PostgresError) -> [PostgresRow] {
         let types: [Oid] = parameters.map {
             switch $0 {
             case .integer: 20
-            case .text: 25
+            case .text, .null: 25
             case .bytes: 17
-            case .null: 0
             }
         }
         // Integers go as text; text and bytea as binary, so their bytes arrive exactly, with their length.
@@ -132,6 +146,13 @@ package final class PostgresConnection {
                              connectionLost: !isConnected)
     }
 
+    /// Calls `body` with a NULL-terminated array of C strings, valid during the call.
+    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { $0.map { UnsafePointer($0) } } + [nil])
+    }
+
     /// Calls `body` with C pointers to each buffer (NULL for nil), valid during the call.
     private static func withPointers<R>(to buffers: [[UInt8]?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
         var pointers: [UnsafePointer<CChar>?] = []
@@ -149,3 +170,36 @@ package final class PostgresConnection {
         return next(0)
     }
 }
+
+extension PostgresConnection: StoreDatabase {
+    typealias Failure = PostgresError
+
+    /// Runs one of the statements both stores share, whose `?1`, `?2`… parameters PostgreSQL writes `$1`, `$2`….
+    func query(_ sql: String, _ parameters: [StoreValue]) throws(PostgresError) -> [PostgresRow] {
+        try execute(Self.numberedParameters(sql), parameters)
+    }
+
+    func queryRow(_ sql: String, _ parameters: [StoreValue]) throws(PostgresError) -> PostgresRow {
+        guard let row = try query(sql, parameters).first else {
+            throw PostgresError(message: "no row where one is required", statement: sql)
+        }
+        return row
+    }
+
+    /// Notifies the change feed's listeners with `app`'s name when the transaction commits.
+    func channelMoved(app: String) throws(PostgresError) {
+        try execute("SELECT pg_notify($1, $2)", [.text(PostgresChangeFeed.channel), .text(app)])
+    }
+
+    /// `sql` with each `?` that a digit follows written `$` (the shared statements hold no `?` in a literal).
+    static func numberedParameters(_ sql: String) -> String {
+        var characters = Array(sql)
+        for index in characters.indices.dropLast()
+        where characters[index] == "?" && characters[index + 1].isASCII && characters[index + 1].isNumber {
+            characters[index] = "$"
+        }
+        return String(characters)
+    }
+}
+
+extension PostgresRow: StoreRow {}

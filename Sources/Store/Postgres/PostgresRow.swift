@@ -1,15 +1,3 @@
-/// A value bound to a `$n` parameter.
-package enum PostgresValue: Hashable, Sendable {
-    /// Sent as `bigint`.
-    case integer(Int64)
-    /// Sent as `text`, byte for byte; PostgreSQL refuses text holding NUL (SQLSTATE 22021) rather than cutting it.
-    case text(String)
-    /// Sent as `bytea`, in binary: any bytes, NUL included.
-    case bytes([UInt8])
-    /// SQL NULL, of the type the statement gives it (write `$1::text` where it cannot tell).
-    case null
-}
-
 /// One row a statement returned, read by column name through getters that throw on NULL or a value of
 /// another type instead of inventing `""` or `0`.
 package struct PostgresRow: Hashable, Sendable {
@@ -33,7 +21,7 @@ package struct PostgresRow: Hashable, Sendable {
     }
 
     /// The bytes in a `bytea` column (sent by the server as `\x` and hex digits).
-    package func bytes(_ column: String) throws(PostgresError) -> [UInt8] {
+    package func blob(_ column: String) throws(PostgresError) -> [UInt8] {
         let text = try value(column)
         guard text.hasPrefix("\\x"), let bytes = Self.decodeHex(text.utf8.dropFirst(2)) else {
             throw mismatch(column, expected: "bytea in hex", found: String(text.prefix(20)))

@@ -34,7 +34,7 @@ extension PostgresStore {
             let present = try connection.execute("SELECT to_regclass('replicas') IS NOT NULL AS present")
             guard try present.first?.bool("present") == true else { return [] }
             let recent = "last_seen >= now() - $1::bigint * interval '1 second'"
-            let within = [PostgresValue.integer(Int64(seconds))]
+            let within = [StoreValue.integer(Int64(seconds))]
             var apps: [String: [ServedApp]] = [:]
             for row in try connection.execute("""
                 SELECT replica_id, app, version, hash FROM replica_apps

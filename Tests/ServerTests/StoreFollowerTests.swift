@@ -4,6 +4,7 @@ import Store
 import Synchronization
 import Testing
 import TestSupport
+import TollgateCLI
 import TollgateEvaluation
 
 /// A holder fed by a `StoreFollower` in the test process, behind a router: per-app reloads, the backstop
@@ -192,5 +193,15 @@ final class FollowedStore: Sendable {
         #expect(listed?.apps.map(\.version) == [1, 1])
         followed.follower.stop()
         #expect(try registry.replicas(seenWithin: 30).isEmpty)
+    }
+
+    /// A SQLite path that holds no store is a mistake to fix, not a database to wait for.
+    @Test(arguments: ["nowhere/store.sqlite", "Policies"])
+    func serveStopsOnASQLiteStoreThatCannotBeOpened(store: String) {
+        let result = Tollgate.run(["serve", "--store", store, "--port", "0"],
+                                  context: CommandContext(currentDirectory: Fixtures.repositoryRoot().path))
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
+        #expect(result.stderr.contains(store == "Policies" ? "is a directory" : "no store at"))
     }
 }

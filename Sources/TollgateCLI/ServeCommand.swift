@@ -60,8 +60,9 @@ enum ServeCommand {
             let channel = try arguments.required("--channel")
             holder = PolicyHolder(metrics: metrics, log: log)
             let settings = try followerSettings(workspace, location: location, channel: channel)
-            follower = StoreFollower(holder: holder, settings: settings, log: log)
-            follower?.start(waitingUpTo: 10)
+            let storeFollower = StoreFollower(holder: holder, settings: settings, log: log)
+            storeFollower.start(waitingUpTo: 10)
+            follower = storeFollower
             description = "channel \(channel) of \(settings.storeName)"
         }
         let admin = context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }.map { token in

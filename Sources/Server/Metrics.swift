@@ -1,7 +1,9 @@
 import Synchronization
+import TollgateEvaluation
 
 /// Counters the service exports at `/metrics` in Prometheus text format: requests by route and status,
-/// a latency histogram by route, reloads by result, and the policies served.
+/// a latency histogram by route, reloads by result, the policies served and their versions, and whether the
+/// store answers.
 package final class Metrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds.
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
@@ -18,7 +20,9 @@ package final class Metrics: Sendable {
         var requests: [RequestLabels: Int] = [:]
         var latency: [String: (counts: [Int], sum: Double, count: Int)] = [:]
         var reloads: [String: Int] = ["success": 0, "failure": 0]
-        var policies: [(app: String, hash: String)] = []
+        var policies: [(app: String, hash: String, version: Int?)] = []
+        /// Whether the store answers; nil when the policies come from a folder.
+        var storeUp: Bool?
     }
 
     private let state = Mutex(State())
@@ -41,8 +45,13 @@ package final class Metrics: Sendable {
         state.withLock { $0.reloads[success ? "success" : "failure", default: 0] += 1 }
     }
 
-    func setPolicies(_ policies: [(app: String, hash: String)]) {
+    func setPolicies(_ releases: [AppRelease]) {
+        let policies = releases.map { (app: $0.compiled.app, hash: $0.compiled.hash, version: $0.version) }
         state.withLock { $0.policies = policies.sorted { $0.app < $1.app } }
+    }
+
+    func setStoreUp(_ up: Bool) {
+        state.withLock { $0.storeUp = up }
     }
 
     /// The counters in Prometheus text exposition format 0.0.4.
@@ -68,6 +77,16 @@ package final class Metrics: Sendable {
             }
             lines += ["# HELP tollgate_policy_info The policy each app is served with.", "# TYPE tollgate_policy_info gauge"]
             lines += state.policies.map { "tollgate_policy_info{app=\"\($0.app)\",policy=\"\($0.hash)\"} 1" }
+            let versions = state.policies.compactMap { policy in policy.version.map { (policy.app, $0) } }
+            if !versions.isEmpty {
+                lines += ["# HELP tollgate_policy_version The published version each app is served at.",
+                          "# TYPE tollgate_policy_version gauge"]
+                lines += versions.map { "tollgate_policy_version{app=\"\($0)\"} \($1)" }
+            }
+            if let up = state.storeUp {
+                lines += ["# HELP tollgate_store_up Whether the store answered the last time it was asked (1) or not (0).",
+                          "# TYPE tollgate_store_up gauge", "tollgate_store_up \(up ? 1 : 0)"]
+            }
             lines += ["# HELP tollgate_reloads_total Policy reloads, by result.", "# TYPE tollgate_reloads_total counter"]
             lines += state.reloads.keys.sorted().map { "tollgate_reloads_total{result=\"\($0)\"} \(state.reloads[$0] ?? 0)" }
             return lines.joined(separator: "\n") + "\n"

@@ -1,23 +1,38 @@
 package import Foundation
+package import Store
 import Synchronization
 import TollgateEvaluation
 
-/// Holds the snapshot requests read and replaces it when the source changes, checking on its own
-/// thread; a change that does not load keeps the good snapshot being served.
+/// Holds the snapshot requests read and replaces it when the policies change; a change that does not
+/// load keeps the good snapshot being served.
 ///
-/// A change that does not load is logged and counted once: the source is not loaded again until its
-/// fingerprint changes.
+/// Two ways in: a folder source (`PolicySource`) is checked whole by `reloadIfChanged()`; a store's
+/// channel is fed app by app by a `StoreFollower` through `update(to:loaded:)`, which keeps the prepared
+/// apps whose hash did not change. A change that does not load is logged and counted once: it is not
+/// loaded again until it changes.
 package final class PolicyHolder: Sendable {
-    private let source: PolicySource
+    private let source: PolicySource?
     private let current = Mutex<ServiceSnapshot?>(nil)
-    /// The fingerprint of the sources whose last load failed; nil once a load succeeds.
+    /// The fingerprint of the folder sources whose last load failed; nil once a load succeeds.
     private let failedFingerprint = Mutex<String?>(nil)
+    /// For a store: the hash of each app whose last load failed.
+    private let failedHashes = Mutex<[String: String]>([:])
+    /// Whether the store answers; nil when the policies come from a folder.
+    private let storeStatus = Mutex<StoreStatus?>(nil)
     private let stopped = Atomic<Bool>(false)
     private let metrics: Metrics
     private let log: @Sendable (String) -> Void
 
+    /// A holder of the policies `source` loads whole.
     package init(source: PolicySource, metrics: Metrics, log: @escaping @Sendable (String) -> Void) {
         self.source = source
+        self.metrics = metrics
+        self.log = log
+    }
+
+    /// A holder fed by a store, empty until the store answers.
+    package init(metrics: Metrics, log: @escaping @Sendable (String) -> Void) {
+        source = nil
         self.metrics = metrics
         self.log = log
     }
@@ -25,10 +40,14 @@ package final class PolicyHolder: Sendable {
     /// The snapshot to answer from; nil until the first policy loads.
     package var snapshot: ServiceSnapshot? { current.withLock { $0 } }
 
-    /// Loads now if the source changed since the snapshot being served and since the last load that
-    /// failed; true when the snapshot was replaced.
+    /// Whether the store answers; nil when the policies come from a folder.
+    package var store: StoreStatus? { storeStatus.withLock { $0 } }
+
+    /// Loads the folder source now if it changed since the snapshot being served and since the last load
+    /// that failed; true when the snapshot was replaced.
     @discardableResult
     package func reloadIfChanged() -> Bool {
+        guard let source else { return false }
         let fingerprint = source.fingerprint()
         let served = snapshot?.fingerprint
         let alreadyTried = failedFingerprint.withLock { failed in
@@ -39,22 +58,83 @@ package final class PolicyHolder: Sendable {
         guard !alreadyTried else { return false }
         do {
             let releases = try source.load()
-            let next = ServiceSnapshot(releases: releases, fingerprint: fingerprint)
-            current.withLock { $0 = next }
             failedFingerprint.withLock { $0 = nil }
-            metrics.countReload(success: true)
-            metrics.setPolicies(next.apps.values.map { ($0.release.compiled.app, $0.release.compiled.hash) })
-            log(#"{"event":"reload","result":"ok","apps":\#(next.apps.count)}"#)
+            replace(with: ServiceSnapshot(releases: releases, fingerprint: fingerprint), changed: nil)
             return true
         } catch {
             failedFingerprint.withLock { $0 = fingerprint }
-            metrics.countReload(success: false)
-            log(#"{"event":"reload","result":"failed","error":\#(JSONWriter.quoted(error.description))}"#)
+            failed(error)
             return false
         }
     }
 
-    /// Checks the source every `interval` seconds on a thread of its own, until `stop()`.
+    /// Whether the app `pointer` names must be loaded: it is not served at that hash, and its last load
+    /// at that hash did not fail.
+    package func needsLoad(_ pointer: ChannelPointer) -> Bool {
+        guard snapshot?.apps[pointer.app]?.release.compiled.hash != pointer.hash else { return false }
+        return failedHashes.withLock { $0[pointer.app] } != pointer.hash
+    }
+
+    /// Serves what `pointers` name: an app served at the same hash keeps its prepared answers, an app in
+    /// `loaded` replaces its older version, and one that failed to load keeps its older version. True
+    /// when the snapshot was replaced.
+    @discardableResult
+    package func update(to pointers: [ChannelPointer], loaded: [String: Result<AppRelease, ReloadError>]) -> Bool {
+        let served = snapshot?.apps ?? [:]
+        var apps: [String: AppService] = [:]
+        var changed: [String] = []
+        for pointer in pointers {
+            let old = served[pointer.app]
+            if old?.release.compiled.hash == pointer.hash {
+                apps[pointer.app] = old
+                failedHashes.withLock { $0[pointer.app] = nil }
+                continue
+            }
+            switch loaded[pointer.app] {
+            case .success(let release):
+                apps[pointer.app] = AppService(release)
+                changed.append(pointer.app)
+                failedHashes.withLock { $0[pointer.app] = nil }
+            case .failure(let error):
+                apps[pointer.app] = old
+                let news = failedHashes.withLock { failed in
+                    defer { failed[pointer.app] = pointer.hash }
+                    return failed[pointer.app] != pointer.hash
+                }
+                if news { failed(ReloadError("version \(pointer.version) of \(pointer.app): \(error)")) }
+            case nil:
+                apps[pointer.app] = old
+            }
+        }
+        let removed = served.keys.filter { apps[$0] == nil }
+        guard !apps.isEmpty, !changed.isEmpty || !removed.isEmpty else { return false }
+        let fingerprint = pointers.map { "\($0.app)=\($0.hash)" }.joined(separator: ",")
+        replace(with: ServiceSnapshot(apps: apps, fingerprint: fingerprint), changed: (changed + removed).sorted())
+        return true
+    }
+
+    /// Records whether the store answers, for `/readyz` and `/metrics`.
+    package func setStore(_ status: StoreStatus) {
+        storeStatus.withLock { $0 = status }
+        metrics.setStoreUp(status == .reachable)
+    }
+
+    /// Logs and counts a load that did not replace the snapshot.
+    package func failed(_ error: ReloadError) {
+        metrics.countReload(success: false)
+        log(#"{"event":"reload","result":"failed","error":\#(JSONWriter.quoted(error.description))}"#)
+    }
+
+    /// The one place the snapshot being served is swapped; `changed` names the apps that changed, when known.
+    private func replace(with next: ServiceSnapshot, changed: [String]?) {
+        current.withLock { $0 = next }
+        metrics.countReload(success: true)
+        metrics.setPolicies(next.apps.values.map { $0.release })
+        let names = changed.map { #","changed":[\#($0.map(JSONWriter.quoted).joined(separator: ","))]"# } ?? ""
+        log(#"{"event":"reload","result":"ok","apps":\#(next.apps.count)\#(names)}"#)
+    }
+
+    /// Checks the folder source every `interval` seconds on a thread of its own, until `stop()`.
     package func watch(every interval: TimeInterval) {
         let thread = Thread { [self] in
             while !stopped.load(ordering: .relaxed) {
@@ -69,4 +149,11 @@ package final class PolicyHolder: Sendable {
     package func stop() {
         stopped.store(true, ordering: .relaxed)
     }
+}
+
+/// Whether the store behind a replica answers.
+package enum StoreStatus: Hashable, Sendable {
+    case reachable
+    /// Not since `since`, for the reason `error` gives.
+    case unreachable(since: Date, error: String)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PolicyLoader
 import PolicyModel
+import Publishing
 import Rendering
 import TollgateEvaluation
 import Diagnostics
@@ -23,9 +24,27 @@ extension Router {
         return app
     }
 
+    /// 200 once a policy loaded, 503 before; with a store, says whether it answers (`"store": "ok"`, or
+    /// `"unreachable"` with `since` and `error`): a replica that lost its store stays ready on its last snapshot.
     func ready() throws(Problem) -> HTTPResponse {
+        let store = holder.store
+        if holder.snapshot == nil, case .unreachable(let since, let error) = store {
+            throw Problem("not-ready", status: 503, title: "Not ready", detail: "waiting for the store: \(error)",
+                          extra: ["store": "unreachable", "since": Publisher.timestamp(since)])
+        }
         let snapshot = try snapshot()
-        return JSONBody.response(JSONBody.encode(["status": "ready", "apps": snapshot.apps.count] as [String: Any]))
+        var body: [String: Any] = ["status": "ready", "apps": snapshot.apps.count]
+        switch store {
+        case .reachable:
+            body["store"] = "ok"
+        case .unreachable(let since, let error):
+            body["store"] = "unreachable"
+            body["since"] = Publisher.timestamp(since)
+            body["error"] = error
+        case nil:
+            break
+        }
+        return JSONBody.response(JSONBody.encode(body))
     }
 
     func apps() throws(Problem) -> HTTPResponse {

@@ -25,8 +25,14 @@ package final class ServiceSnapshot: Sendable {
     /// The fingerprint of the sources this snapshot was built from.
     package let fingerprint: String
 
-    package init(releases: [AppRelease], fingerprint: String) {
-        apps = Dictionary(releases.map { ($0.compiled.app, AppService($0)) }) { first, _ in first }
+    package convenience init(releases: [AppRelease], fingerprint: String) {
+        self.init(apps: Dictionary(releases.map { ($0.compiled.app, AppService($0)) }) { first, _ in first },
+                  fingerprint: fingerprint)
+    }
+
+    /// A snapshot of prepared apps, some of which an earlier snapshot may still serve.
+    init(apps: [String: AppService], fingerprint: String) {
+        self.apps = apps
         self.fingerprint = fingerprint
     }
 }

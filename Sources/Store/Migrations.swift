@@ -48,6 +48,23 @@ enum Migrations {
         );
         CREATE INDEX audit_by_channel ON audit (app, channel, id);
         """,
+        """
+        CREATE TABLE replicas (
+            id TEXT PRIMARY KEY,
+            host TEXT NOT NULL,
+            pid INTEGER NOT NULL,
+            channel TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            last_seen TEXT NOT NULL
+        );
+        CREATE TABLE replica_apps (
+            replica_id TEXT NOT NULL REFERENCES replicas (id) ON DELETE CASCADE,
+            app TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            hash TEXT NOT NULL,
+            PRIMARY KEY (replica_id, app)
+        );
+        """,
     ]
 
     /// Brings the schema up to date in one transaction; refuses a database from a newer schema.

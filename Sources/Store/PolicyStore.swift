@@ -3,7 +3,8 @@
 /// (`SQLiteStore`, an embedded file; `PostgresStore`, a database many replicas share) that answer alike.
 ///
 /// A publish or rollback is one transaction; a crash at any instant leaves the old or the new state.
-package protocol PolicyStore: AnyObject {
+/// The replicas serving the store register in it too (`ReplicaRegistry`).
+package protocol PolicyStore: ReplicaRegistry {
     /// The store as messages name it: a path, or a database URL without its password.
     var name: String { get }
 

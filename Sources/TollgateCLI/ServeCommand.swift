@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PolicyModel
+import Publishing
 import Server
 import Store
 import TollgateEvaluation
@@ -13,10 +14,15 @@ enum ServeCommand {
         discussion: """
             Without a store, serves Policies/ and Templates/ and reloads them when they
             change. With --store (or TOLLGATE_STORE), serves what the channel points at in
-            the store, and picks up a publish or rollback by another process within a
+            the store as one replica of many: on PostgreSQL it reloads the apps a publish
+            or rollback changed as soon as it commits, and reads the channel again after
+            every reconnect and every 30 seconds; on SQLite it reads the channel twice a
             second. A change that does not load never replaces the policy being served.
-            Admin routes need TOLLGATE_ADMIN_TOKEN. Stops on SIGTERM or SIGINT after
-            finishing the requests in flight. docs/http.md describes the routes.
+            A replica that loses the store keeps serving what it has, says so in /readyz,
+            and reconnects; one started while the database is down waits for it. Every
+            replica heartbeats in the store ('tollgate fleet' lists them). Admin routes
+            need TOLLGATE_ADMIN_TOKEN. Stops on SIGTERM or SIGINT after finishing the
+            requests in flight. docs/http.md describes the routes.
             """,
         options: [
             Workspace.storeOption(help: "serve what a channel points at in this store: a file, sqlite:FILE, or a "
@@ -38,14 +44,27 @@ enum ServeCommand {
             throw .usage("invalid value '\(portText)' for '--port <port>'", help: "give a number from 0 to 65535")
         }
         let workspace = Workspace(context: context)
-        let (location, storeName) = workspace.storeLocation(arguments)
-        let source = try workspace.namedStore(arguments) == nil
-            ? folderSource(workspace)
-            : storeSource(workspace, location: location, channel: try arguments.required("--channel"))
         let log: @Sendable (String) -> Void = { line in Self.writeLine(line, to: STDERR_FILENO) }
         let metrics = Metrics()
-        let holder = PolicyHolder(source: source, metrics: metrics, log: log)
-        holder.reloadIfChanged()
+        let (location, storeName) = workspace.storeLocation(arguments)
+        let holder: PolicyHolder
+        let follower: StoreFollower?
+        let description: String
+        if workspace.namedStore(arguments) == nil {
+            let source = try folderSource(workspace)
+            holder = PolicyHolder(source: source, metrics: metrics, log: log)
+            holder.reloadIfChanged()
+            follower = nil
+            description = source.description
+        } else {
+            let channel = try arguments.required("--channel")
+            holder = PolicyHolder(metrics: metrics, log: log)
+            let settings = try followerSettings(workspace, location: location, channel: channel)
+            let storeFollower = StoreFollower(holder: holder, settings: settings, log: log)
+            storeFollower.start(waitingUpTo: 10)
+            follower = storeFollower
+            description = "channel \(channel) of \(settings.storeName)"
+        }
         let admin = context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }.map { token in
             Admin(token: token) { (mode) throws(StoreError) in
                 Workspace.publisher(on: try location.open(mode), named: storeName)
@@ -55,14 +74,21 @@ enum ServeCommand {
         let server = HTTPServer(
             responder: router, configuration: .init(port: port, host: try arguments.required("--host")),
             log: { message in log(#"{"event":"http","message":\#(JSONWriter.quoted(message))}"#) })
-        let address = try start(server)
+        let address: HTTPServer.Address
+        do throws(CommandError) {
+            address = try start(server)
+        } catch {
+            follower?.stop()
+            throw error
+        }
         log(#"{"event":"listening","url":\#(JSONWriter.quoted(address.url)),"#
             + #""address":\#(JSONWriter.quoted(address.host)),"port":\#(address.port),"#
-            + #""source":\#(JSONWriter.quoted(source.description)),"#
+            + #""source":\#(JSONWriter.quoted(description)),"#
             + #""apps":\#(holder.snapshot?.apps.count ?? 0),"admin":\#(admin != nil)}"#)
-        holder.watch(every: 0.5)
+        if follower == nil { holder.watch(every: 0.5) }
         server.runUntilSignalled()
         holder.stop()
+        follower?.stop()
         return CommandResult(stderr: "tollgate serve: stopped\n")
     }
 
@@ -106,51 +132,44 @@ enum ServeCommand {
             })
     }
 
-    /// What `channel` points at in the store at `location`, checked for changes by the snapshots' hashes.
-    static func storeSource(_ workspace: Workspace, location: StoreLocation, channel: String)
-        throws(CommandError) -> PolicySource
+    /// Following `channel` of the store at `location` as a replica. A SQLite store that cannot be opened is a
+    /// mistake that stops the command; a database that does not answer is waited for.
+    static func followerSettings(_ workspace: Workspace, location: StoreLocation, channel: String)
+        throws(CommandError) -> StoreFollower.Settings
     {
-        let description: String
-        do {
-            description = try location.open(.read).name
-        } catch {
-            throw .failure(error.description)
-        }
-        let active = { @Sendable () throws(StoreError) -> [Snapshot] in
-            let store = try location.open(.read)
-            var snapshots: [Snapshot] = []
-            for app in try store.apps() {
-                if let snapshot = try store.active(app: app, channel: channel) { snapshots.append(snapshot) }
+        if case .sqlite = location {
+            do {
+                _ = try location.open(.read)
+            } catch {
+                throw .failure(error.description)
             }
-            return snapshots
         }
-        return PolicySource(
-            description: "channel \(channel) of \(description)",
-            fingerprint: { ((try? active()) ?? []).map { "\($0.app)=\($0.hash)" }.joined(separator: ",") },
-            load: { () throws(ReloadError) in
-                let snapshots: [Snapshot]
-                do throws(StoreError) {
-                    snapshots = try active()
+        let replica = Replica(id: UUID().uuidString.lowercased(), host: hostName(), pid: Int(getpid()),
+                              channel: channel, startedAt: Publisher.timestamp(Date()), apps: [])
+        return StoreFollower.Settings(
+            storeName: location.name, channel: channel,
+            open: { (mode) throws(StoreError) in try location.open(mode) },
+            release: { (snapshot) throws(ReloadError) in
+                do {
+                    let sources = try workspace.sources(of: snapshot)
+                    let compiled = try CompiledPolicy(bundleJSON: Data(snapshot.bundle))
+                    return AppRelease(sources: sources, compiled: compiled, version: snapshot.version)
+                } catch let error as BundleError {
+                    throw ReloadError("\(error)")
+                } catch let error as CommandError {
+                    throw ReloadError(error.text)
                 } catch {
-                    throw ReloadError(error.description)
+                    throw ReloadError("\(error)")
                 }
-                guard !snapshots.isEmpty else { throw ReloadError("nothing is published on channel \(channel)") }
-                var releases: [AppRelease] = []
-                for snapshot in snapshots {
-                    do {
-                        let sources = try workspace.sources(of: snapshot)
-                        let compiled = try CompiledPolicy(bundleJSON: Data(snapshot.bundle))
-                        releases.append(AppRelease(sources: sources, compiled: compiled, version: snapshot.version))
-                    } catch let error as BundleError {
-                        throw ReloadError("version \(snapshot.version) of \(snapshot.app): \(error)")
-                    } catch let error as CommandError {
-                        throw ReloadError(error.text)
-                    } catch {
-                        throw ReloadError("\(error)")
-                    }
-                }
-                return releases
-            })
+            },
+            replica: replica)
+    }
+
+    /// This machine's name, as the fleet lists it.
+    private static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Writes `line` and a newline to `descriptor` with one `write` call where the system allows, so lines from

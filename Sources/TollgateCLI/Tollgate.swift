@@ -20,6 +20,7 @@ package enum Tollgate {
         RollbackCommand.command,
         DiffCommand.command,
         ServeCommand.command,
+        FleetCommand.command,
     ]
 
     /// Runs `tollgate <arguments>` and returns what it printed and its exit code.

@@ -59,6 +59,27 @@ enum PostgresMigrations {
             """,
             "CREATE INDEX audit_by_channel ON audit (app, channel, id)",
         ],
+        [
+            """
+            CREATE TABLE replicas (
+                id TEXT PRIMARY KEY,
+                host TEXT NOT NULL,
+                pid BIGINT NOT NULL,
+                channel TEXT NOT NULL,
+                started_at TEXT NOT NULL,
+                last_seen TIMESTAMPTZ NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE replica_apps (
+                replica_id TEXT NOT NULL REFERENCES replicas (id) ON DELETE CASCADE,
+                app TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                hash TEXT NOT NULL,
+                PRIMARY KEY (replica_id, app)
+            )
+            """,
+        ],
     ]
 
     /// Serializes migrations across processes (`pg_advisory_xact_lock`), whatever the app locks use.

@@ -4,7 +4,7 @@
 /// one app are serialized (versions 1, 2, 3… without gaps), and that notifies `PostgresChangeFeed`
 /// listeners with the app's name on commit. A call after the connection was lost connects again first.
 package final class PostgresStore: PolicyStore {
-    private let connection: PostgresConnection
+    let connection: PostgresConnection
     /// The connection URI as given, password included, for the change feed's own connection.
     private let url: String
     /// The URL without its password.
@@ -107,7 +107,7 @@ package final class PostgresStore: PolicyStore {
     }
 
     /// Runs `body` on the connection, connecting again first when the connection was lost since the last call.
-    private func run<T>(_ body: () throws(PostgresError) -> T) throws(StoreError) -> T {
+    func run<T>(_ body: () throws(PostgresError) -> T) throws(StoreError) -> T {
         connection.reconnectIfLost()
         do {
             return try body()

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every change is one transaction; readers never block the writer (WAL).
 package final class SQLiteStore: PolicyStore {
-    private let connection: Connection
+    let connection: Connection
     package let path: String
 
     package var name: String { path }
@@ -143,7 +143,7 @@ package final class SQLiteStore: PolicyStore {
         return try SnapshotReference.only(matches, version: \.version, app: app, reference: reference, knownApps: apps)
     }
 
-    private func write<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+    func write<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
         do {
             return try connection.transaction(body)
         } catch {
@@ -151,7 +151,7 @@ package final class SQLiteStore: PolicyStore {
         }
     }
 
-    private func read<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+    func read<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
         do {
             return try body()
         } catch {

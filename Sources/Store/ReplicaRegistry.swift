@@ -1,0 +1,53 @@
+/// Where the replicas of `tollgate serve` on a store say they are alive and what they serve, so
+/// `tollgate fleet` can list them: each replica heartbeats every few seconds, and a replica is listed
+/// while its last heartbeat is recent.
+package protocol ReplicaRegistry: AnyObject {
+    /// Records that `replica` is alive now and serves `replica.apps`, registering it on its first
+    /// heartbeat; the store's clock sets its last-seen time.
+    func heartbeat(_ replica: Replica) throws(StoreError)
+
+    /// Removes the replica `id`, as a replica that stops does.
+    func deregister(replica id: String) throws(StoreError)
+
+    /// The replicas whose last heartbeat is at most `seconds` old, by host, pid and id.
+    func replicas(seenWithin seconds: Int) throws(StoreError) -> [Replica]
+}
+
+/// A running `tollgate serve` on a store: who it is, which channel it serves, and what it serves of it.
+package struct Replica: Hashable, Sendable {
+    /// Chosen by the replica when it starts; unique across the fleet.
+    package var id: String
+    package var host: String
+    package var pid: Int
+    package var channel: String
+    /// When it started, as ISO 8601 in UTC.
+    package var startedAt: String
+    /// When the store last heard from it, as ISO 8601 in UTC; nil in a heartbeat, where the store sets it.
+    package var lastSeen: String?
+    /// What it serves, sorted by app.
+    package var apps: [ServedApp]
+
+    package init(id: String, host: String, pid: Int, channel: String, startedAt: String, lastSeen: String? = nil,
+                 apps: [ServedApp]) {
+        self.id = id
+        self.host = host
+        self.pid = pid
+        self.channel = channel
+        self.startedAt = startedAt
+        self.lastSeen = lastSeen
+        self.apps = apps
+    }
+}
+
+/// One app a replica serves: the published version and its hash.
+package struct ServedApp: Hashable, Sendable {
+    package var app: String
+    package var version: Int
+    package var hash: String
+
+    package init(app: String, version: Int, hash: String) {
+        self.app = app
+        self.version = version
+        self.hash = hash
+    }
+}

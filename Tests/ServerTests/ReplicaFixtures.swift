@@ -1,0 +1,168 @@
+import Foundation
+import Store
+import Testing
+import TestSupport
+
+/// A PostgreSQL cluster of one test's own (`scripts/postgres.sh` with `TOLLGATE_PG_DIR` in a temporary
+/// folder), so the test can stop and restart it under replicas without disturbing the tests that share
+/// the `make test` cluster.
+final class OwnCluster {
+    let folder: URL
+    /// The URL of its `tollgate` database.
+    private(set) var url = ""
+
+    /// Runs `body` with a new cluster, and deletes the cluster after, whatever happened.
+    static func with(_ body: (OwnCluster) async throws -> Void) async throws {
+        let cluster = try await OwnCluster()
+        do {
+            try await body(cluster)
+        } catch {
+            await cluster.remove()
+            throw error
+        }
+        await cluster.remove()
+    }
+
+    private init() async throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-pg-\(UUID().uuidString)")
+        url = try await script("start")
+    }
+
+    /// Stops the server, keeping its data and port.
+    func pause() async throws {
+        try await script("pause")
+    }
+
+    /// Starts the server again on the same port.
+    func restart() async throws {
+        try await script("start")
+    }
+
+    /// Stops the server and deletes the cluster.
+    func remove() async {
+        _ = try? await script("stop")
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @discardableResult
+    private func script(_ command: String) async throws -> String {
+        let script = Fixtures.repositoryRoot().appendingPathComponent("scripts/postgres.sh").path
+        // The server must not inherit the descriptors Foundation watches to learn that the script ended.
+        let closingInherited = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then { eval "exec $n>&-"; } 2>/dev/null; fi; done; exec "$0" "$@""#
+        let result = try await ChildProcess.run("/bin/bash", ["-c", closingInherited, script, command],
+                                                environment: ["TOLLGATE_PG_DIR": folder.path], timeout: .seconds(120))
+        guard result.succeeded else {
+            throw ChildProcess.Failure(description: """
+                scripts/postgres.sh \(command) failed (PostgreSQL's server is needed: scripts/install-deps.sh --test): \
+                \(result.stderr)
+                """)
+        }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// A copy of the example project that publishes to a store with the `tollgate` executable.
+struct ReplicaProject {
+    let folder: URL
+    let store: String
+
+    init(store: String) throws {
+        self.store = store
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-replicas-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for item in ["Policies", "Templates"] {
+            try FileManager.default.copyItem(at: Fixtures.repositoryRoot().appendingPathComponent(item),
+                                             to: folder.appendingPathComponent(item))
+        }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Runs `tollgate` with `arguments` in the project; throws with its output when it fails.
+    @discardableResult
+    func tollgate(_ arguments: [String]) async throws -> ChildProcessResult {
+        let result = try await ChildProcess.run(ServedTollgate.executable.path, arguments, in: folder,
+                                                timeout: .seconds(120))
+        guard result.succeeded else {
+            throw ChildProcess.Failure(description: "tollgate \(arguments.joined(separator: " ")) failed "
+                + "(\(result.status)):\n\(result.stdout)\(result.stderr)")
+        }
+        return result
+    }
+
+    /// Publishes every app, or only photocollage with its remove-ads reference price set to `price` (which
+    /// changes its bundle), with `tollgate publish`; returns the ETag the channel's photocollage now has.
+    @discardableResult
+    func publish(price: String? = nil) async throws -> String {
+        var arguments = ["publish", "--store", store, "--author", "tests", "-m", "price \(price ?? "as is")"]
+        if let price {
+            let file = folder.appendingPathComponent("Policies/photocollage.yaml")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let edited = text.replacingOccurrences(of: #"\{ USD: "[0-9.]+", KRW: "3900""#,
+                                                   with: #"{ USD: "\#(price)", KRW: "3900""#, options: .regularExpression)
+            try #require(edited != text, "the remove-ads price is in Policies/photocollage.yaml")
+            try Data(edited.utf8).write(to: file)
+            arguments += ["--app", "photocollage"]
+        }
+        try await tollgate(arguments)
+        return try etag(app: "photocollage")
+    }
+
+    /// The ETag of what the production channel serves for `app` now, read from the store.
+    func etag(app: String) throws -> String {
+        let snapshot = try #require(try StoreLocation(store).open(.read).active(app: app, channel: "production"))
+        return "\"\(snapshot.hash)\""
+    }
+}
+
+extension ServedTollgate {
+    /// The port from the `listening` line.
+    var port: Int { listening?["port"] as? Int ?? 0 }
+
+    /// One request, answered on a thread of its own.
+    func request(_ method: String, _ path: String, json: String? = nil) async throws -> RawResponse {
+        let port = port
+        let headers = json == nil ? [] : ["Content-Type: application/json"]
+        return try await onThread {
+            try RawConnection.exchange(port: port, RawConnection.request(method, path, headers: headers,
+                                                                            body: json.map { Array($0.utf8) }))
+        }
+    }
+
+    /// The bundle's ETag for `app`, or nil when it is not served.
+    func etag(app: String) async throws -> String? {
+        let response = try await request("GET", "/v1/apps/\(app)/bundle")
+        return response.status == 200 ? response.header("etag") : nil
+    }
+
+    /// `/readyz`'s status and JSON body.
+    func readiness() async throws -> (status: Int, body: [String: Any]) {
+        let response = try await request("GET", "/readyz")
+        let body = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] ?? [:]
+        return (response.status, body)
+    }
+
+    /// The log lines whose `event` is `event`, as JSON objects.
+    func events(_ event: String) -> [[String: Any]] {
+        log.split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  object["event"] as? String == event else { return nil }
+            return object
+        }
+    }
+}
+
+/// Checks `condition` every 50 ms until it holds or `timeout` passes; true when it held.
+func eventually(within timeout: Duration = .seconds(30), _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    return try await condition()
+}
+
+/// An evaluate request every test replica can answer.
+let evaluateBody = #"{ "entitlements": [], "synced": true, "consent": "granted" }"#

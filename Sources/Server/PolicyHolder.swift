@@ -15,6 +15,8 @@ package final class PolicyHolder: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let metrics: Metrics
     private let log: @Sendable (String) -> Void
+    /// Bundle requests waiting for their app's policy to change.
+    package let waiters = BundleWaiters()
 
     package init(source: PolicySource, metrics: Metrics, log: @escaping @Sendable (String) -> Void) {
         self.source = source
@@ -41,6 +43,7 @@ package final class PolicyHolder: Sendable {
             let releases = try source.load()
             let next = ServiceSnapshot(releases: releases, fingerprint: fingerprint)
             current.withLock { $0 = next }
+            waiters.snapshotReplaced(by: next)
             failedFingerprint.withLock { $0 = nil }
             metrics.countReload(success: true)
             metrics.setPolicies(next.apps.values.map { ($0.release.compiled.app, $0.release.compiled.hash) })

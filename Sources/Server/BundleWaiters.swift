@@ -25,6 +25,12 @@ package final class BundleWaiters: Sendable {
     /// The requests held now.
     package var count: Int { state.withLock { $0.waiters.values.reduce(0) { $0 + $1.count } } }
 
+    /// The gauge of held requests in Prometheus text exposition format 0.0.4.
+    func metricsText() -> String {
+        "# HELP tollgate_held_requests Bundle requests held until their app's policy changes or their wait ends.\n"
+            + "# TYPE tollgate_held_requests gauge\ntollgate_held_requests \(count)\n"
+    }
+
     /// A number naming one waiter, to `hold` and later `release` it.
     func ticket() -> Int {
         state.withLock { state in

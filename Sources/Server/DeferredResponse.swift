@@ -20,7 +20,8 @@ package final class DeferredResponse: Sendable {
     private let phase = Mutex<Phase>(.waiting(resume: nil))
     private let answered: @Sendable (HTTPResponse) -> Void
 
-    /// A response due by `deadline`; `answered` runs once, on the thread that completes it, with what is sent.
+    /// A response due by `deadline`; `answered` runs once, on the thread that completes it, with what is sent,
+    /// before the server sends it. It must not complete this response.
     package init(deadline: ContinuousClock.Instant, fallback: HTTPResponse,
                  answered: @escaping @Sendable (HTTPResponse) -> Void = { _ in }) {
         self.deadline = deadline
@@ -31,16 +32,16 @@ package final class DeferredResponse: Sendable {
     /// Answers with `response` unless already answered; the first call wins. Returns whether this call answered.
     @discardableResult
     package func complete(_ response: HTTPResponse) -> Bool {
-        // The connection is woken under the lock, so once `complete` returns on any thread the wake-up is done:
-        // the server relies on that before it stops.
-        let won = phase.withLock { phase in
+        // `answered` runs before the connection is woken, as a response is logged before it is sent; and both run
+        // under the lock, so once `complete` returns on any thread the wake-up is done: the server relies on that
+        // before it stops.
+        phase.withLock { phase in
             guard case .waiting(let resume) = phase else { return false }
             phase = .answered(response)
+            answered(response)
             resume?()
             return true
         }
-        if won { answered(response) }
-        return won
     }
 
     /// Whether `complete(_:)` has been called.

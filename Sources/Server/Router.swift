@@ -76,7 +76,7 @@ package struct Router: HTTPResponder {
         Endpoint(pattern: "/readyz", methods: ["GET"]) { router, _, _ throws(Problem) in try router.ready() },
         Endpoint(pattern: "/metrics", methods: ["GET"]) { router, _, _ throws(Problem) in
             HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-                         body: Array(router.metrics.text().utf8))
+                         body: Array((router.metrics.text() + router.holder.waiters.metricsText()).utf8))
         },
         Endpoint(pattern: "/v1/apps", methods: ["GET"]) { router, _, _ throws(Problem) in try router.apps() },
         Endpoint(pattern: "/v1/apps/{app}/bundle", methods: ["GET"]) { router, request, parameters throws(Problem) in

@@ -196,6 +196,44 @@ struct LongPollTests {
         #expect(server.connectionLimit == 10_000)
     }
 
+    /// `tollgate serve` on SIGTERM: the held request gets its 304 at once and the process exits well before the
+    /// request's 60 s wait would end (stopping waits at most 30 s).
+    @Test func sigtermAnswersHeldRequestsAndStops() async throws {
+        let served = try await ServedTollgate()
+        let port = try #require(served.url.split(separator: ":").last.flatMap { Int($0) })
+        let etag = try await onThread { try RawConnection.exchange(port: port, bundleRequest()).header("etag") ?? "" }
+        let held = heldExchange(port: port, bundleRequest(["If-None-Match: \(etag)", "Prefer: wait=60"]))
+        let metrics = RawConnection.request("GET", "/metrics")
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !(try await onThread { try RawConnection.exchange(port: port, metrics) }).text
+            .contains("\ntollgate_held_requests 1\n")
+        {
+            try #require(ContinuousClock.now < deadline, "the request was never held")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(await served.stop(timeout: .seconds(30)) == 0)
+        let answer = try await onThread { try held.join() }
+        #expect(answer.status == 304)
+        #expect(answer.header("etag") == etag)
+        #expect(answer.header("preference-applied") == "wait=60")
+    }
+
+    @Test func metricsCountTheHeldRequests() throws {
+        let served = try LongPollService()
+        let etag = try served.etag()
+        let metrics = { try RawConnection.exchange(port: served.port, RawConnection.request("GET", "/metrics")).text }
+        #expect(try metrics().contains(
+            "# TYPE tollgate_held_requests gauge\ntollgate_held_requests 0\n"))
+        let held = (0..<2).map { _ in
+            heldExchange(port: served.port, bundleRequest(["If-None-Match: \(etag)", "Prefer: wait=60"]))
+        }
+        #expect(served.waitUntilHeld(2))
+        #expect(try metrics().contains("\ntollgate_held_requests 2\n"))
+        served.change()
+        for request in held { #expect(try request.join().status == 200) }
+        #expect(try metrics().contains("\ntollgate_held_requests 0\n"))
+    }
+
     /// The same deferred answer for every held request: the first completion wins.
     @Test func aDeferredResponseIsAnsweredOnce() {
         let answers = Recorder<Int>()

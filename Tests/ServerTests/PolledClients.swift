@@ -91,6 +91,9 @@ final class PolledClients {
 }
 
 extension RawResponse {
+    /// The body as text.
+    var text: String { String(decoding: body, as: UTF8.self) }
+
     /// The response at the start of `bytes`, its body delimited by Content-Length; nil while incomplete.
     init?(parsing bytes: [UInt8]) {
         let separator = Array("\r\n\r\n".utf8)

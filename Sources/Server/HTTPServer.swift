@@ -26,7 +26,8 @@ package final class HTTPServer: Sendable {
         /// 256 connections ≈ 20k/34k/32k; a new connection per request ≈ 8k/6k/6k. The default, 4, was never far
         /// behind 2 and leaves three quarters of the connections moving behind a slow response.
         package var threadPoolSize: Int
-        /// Connections served at once, held long polls included; further clients are accepted and closed at once.
+        /// Connections served at once, held long polls included; further clients wait in the listening socket's
+        /// backlog until one ends.
         ///
         /// A held connection costs a file descriptor and at most 32 KiB, no thread, so the default, 10,000, lets
         /// thousands of clients long-poll. `start()` raises the process's soft descriptor limit (`ulimit -n`) as far

@@ -8,9 +8,13 @@ final class LongPollService {
     let service: ExampleService
     let server: HTTPServer
 
-    init() throws {
+    /// What the server logged.
+    let serverLog = Recorder<String>()
+
+    init(configuration: HTTPServer.Configuration = .init(port: 0)) throws {
         service = ExampleService(source: policies.source)
-        server = HTTPServer(responder: service.router, configuration: .init(port: 0))
+        let lines = serverLog
+        server = HTTPServer(responder: service.router, configuration: configuration, log: { lines.append($0) })
         try server.start()
     }
 
@@ -186,6 +190,27 @@ struct LongPollTests {
                 + "\(hard) files; raise its limit (ulimit -n) to serve more"
         })
         #expect(try RawConnection.exchange(port: server.port, bundleRequest()).status == 200)
+    }
+
+    /// Held connections count against the limit: one more connection waits, unanswered, until they are answered
+    /// (its answer comes from the changed policy), then it is served.
+    @Test(arguments: [1, 4])
+    func heldRequestsAtTheConnectionLimitMakeTheNextConnectionWait(threadPoolSize: Int) throws {
+        let served = try LongPollService(configuration: .init(port: 0, threadPoolSize: threadPoolSize,
+                                                              connectionLimit: 20))
+        let old = try served.etag()
+        let clients = try PolledClients(port: served.port, count: 20,
+                                        request: bundleRequest(["If-None-Match: \(old)", "Prefer: wait=60"]))
+        try #require(served.waitUntilHeld(20))
+        let extra = try RawConnection(port: served.port, receiveTimeout: 60)
+        try extra.send(bundleRequest())
+        served.change()
+        let answers = try clients.responses(by: .now + .seconds(60))
+        let fresh = try served.etag()
+        #expect(answers.allSatisfy { $0.response.status == 200 && $0.response.header("etag") == fresh })
+        let late = try extra.readResponse()
+        #expect(late.status == 200)
+        #expect(late.header("etag") == fresh, "the extra connection was served before the held ones were answered")
     }
 
     @Test func theDefaultConnectionLimitLeavesRoomForThousandsOfLongPolls() throws {

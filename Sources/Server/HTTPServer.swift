@@ -46,8 +46,8 @@ package final class HTTPServer: Sendable {
         package var maxBodyBytes: Int
 
         /// Defaults chosen for a 2-core host.
-        package init(port: Int = 8080, host: String = "127.0.0.1", threadPoolSize: Int = 4, connectionLimit: Int = 10_000,
-                     perIPConnectionLimit: Int? = nil, connectionTimeout: Duration = .seconds(65),
+        package init(port: Int = 8080, host: String = "127.0.0.1", threadPoolSize: Int = 4,
+                     connectionLimit: Int = 10_000, perIPConnectionLimit: Int? = nil, connectionTimeout: Duration = .seconds(65),
                      maxBodyBytes: Int = 64 * 1024) {
             self.port = port
             self.host = host

@@ -55,7 +55,9 @@ final class HeldRequests: Sendable {
         while true {
             let now = ContinuousClock.now
             let (due, next, ended) = state.withLock { state in
-                guard state.open, state.run == run else { return ([DeferredResponse](), nil as ContinuousClock.Instant?, true) }
+                guard state.open, state.run == run else {
+                    return ([DeferredResponse](), nil as ContinuousClock.Instant?, true)
+                }
                 var due: [DeferredResponse] = []
                 while let first = state.queue.first, first.deadline <= now || first.isAnswered {
                     due.append(state.queue.removeFirst())

@@ -40,8 +40,8 @@ final class ChangingPolicies: Sendable {
     /// `release` with the free tier's title ending in `revision`.
     private static func revised(_ release: AppRelease, _ revision: Int) throws(ReloadError) -> AppRelease {
         let file = "Policies/photocollage.yaml"
-        guard let data = FileManager.default.contents(atPath: Fixtures.repositoryRoot().appendingPathComponent(file).path)
-        else { throw ReloadError("cannot read \(file)") }
+        let path = Fixtures.repositoryRoot().appendingPathComponent(file).path
+        guard let data = FileManager.default.contents(atPath: path) else { throw ReloadError("cannot read \(file)") }
         let text = String(decoding: data, as: UTF8.self)
             .replacingOccurrences(of: "{ title: Free }", with: "{ title: Free \(revision) }")
         guard let policy = PolicyLoader.load(Array(text.utf8), file: file).value else {

@@ -49,10 +49,10 @@ func bundleRequest(_ headers: [String] = [], app: String = "photocollage") -> [U
     RawConnection.request("GET", "/v1/apps/\(app)/bundle", headers: headers)
 }
 
-/// A request on a new connection, answered on a thread of its own, read with a long timeout.
-private func heldExchange(port: Int, _ request: [UInt8]) -> ThreadWork<RawResponse> {
+/// A request on a new connection, answered on a thread of its own; the read gives up after `receiveTimeout` seconds.
+private func heldExchange(port: Int, _ request: [UInt8], receiveTimeout: Int = 90) -> ThreadWork<RawResponse> {
     ThreadWork {
-        let connection = try RawConnection(port: port, receiveTimeout: 90)
+        let connection = try RawConnection(port: port, receiveTimeout: receiveTimeout)
         try connection.send(request)
         return try connection.readResponse()
     }
@@ -88,6 +88,22 @@ struct LongPollTests {
         #expect(answer.body.isEmpty)
         #expect(served.service.holder.waiters.count == 0)
         #expect(served.service.log.contains { $0.contains(#""route":"/v1/apps/{app}/bundle","status":304"#) })
+    }
+
+    /// A shorter wait that arrives after a longer one still ends first, well before the longer one (the read gives
+    /// up after 30 s); the longer one stays held.
+    @Test func eachHeldRequestEndsAtItsOwnWait() throws {
+        let served = try LongPollService()
+        let etag = try served.etag()
+        let long = heldExchange(port: served.port, bundleRequest(["If-None-Match: \(etag)", "Prefer: wait=60"]))
+        #expect(served.waitUntilHeld(1))
+        let short = try heldExchange(port: served.port, bundleRequest(["If-None-Match: \(etag)", "Prefer: wait=1"]),
+                                     receiveTimeout: 30).join()
+        #expect(short.status == 304)
+        #expect(short.header("preference-applied") == "wait=1")
+        #expect(served.service.holder.waiters.count == 1)
+        served.server.shutdown()
+        #expect(try long.join().header("preference-applied") == "wait=60")
     }
 
     /// Answered at once: the client's read times out long before the 60 s wait would end.
@@ -139,7 +155,7 @@ struct LongPollTests {
         let answer = try held.join()
         #expect(answer.status == 404)
         #expect(answer.header("preference-applied") == "wait=30")
-        #expect(String(decoding: answer.body, as: UTF8.self).contains("no app 'photocollage'; this service has lingualeap"))
+        #expect(answer.text.contains("no app 'photocollage'; this service has lingualeap"))
     }
 
     @Test func aChangeToAnotherAppKeepsTheRequestHeld() throws {

@@ -28,7 +28,9 @@ final class PolledClients {
 
     /// One response per connection, in the connections' order, each with the instant its last byte arrived.
     /// Throws when `deadline` passes first, or when a connection closes before its response is whole.
-    func responses(by deadline: ContinuousClock.Instant) throws -> [(response: RawResponse, at: ContinuousClock.Instant)] {
+    func responses(by deadline: ContinuousClock.Instant) throws
+        -> [(response: RawResponse, at: ContinuousClock.Instant)]
+    {
         var buffers = [[UInt8]](repeating: [], count: descriptors.count)
         var answers = [(response: RawResponse, at: ContinuousClock.Instant)?](repeating: nil, count: descriptors.count)
         var waiting = Set(descriptors.indices)
@@ -83,7 +85,9 @@ final class PolledClients {
     private static func send(_ bytes: [UInt8], on descriptor: Int32) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw SocketError(call: "send", code: errno) }
             offset += sent
         }

@@ -5,7 +5,7 @@ import Testing
 @Suite("Long-polling bundles under load")
 struct LongPollLoadTests {
     /// 1,000 held requests at once on the server's few threads; evaluate answers while they wait, and every
-    /// one of them gets the new bundle after a change. How long that took is printed, not asserted.
+    /// one of them gets the new bundle after a change. How long that takes is measured outside the tests.
     @Test func aThousandHeldRequestsGetTheNewBundleWhileEvaluateKeepsAnswering() throws {
         raiseDescriptorLimit()
         let served = try LongPollService()
@@ -23,15 +23,11 @@ struct LongPollLoadTests {
 
         let changed = ContinuousClock.now
         served.change()
-        let reloaded = ContinuousClock.now
         let answers = try clients.responses(by: changed + .seconds(60))
         let fresh = try served.etag()
         #expect(fresh != old)
-        #expect(answers.filter { $0.response.status == 200 }.count == 1000)
-        #expect(answers.filter { $0.response.header("etag") == fresh }.count == 1000)
+        #expect(answers.filter { $0.status == 200 }.count == 1000)
+        #expect(answers.filter { $0.header("etag") == fresh }.count == 1000)
         #expect(served.service.holder.waiters.count == 0)
-        let after = answers.map { changed.duration(to: $0.at) }
-        print("1,000 held requests answered between \(after.min()!) and \(after.max()!) after the change started; "
-            + "the reload took \(changed.duration(to: reloaded))")
     }
 }

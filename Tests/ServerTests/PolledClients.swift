@@ -26,13 +26,11 @@ final class PolledClients {
         for descriptor in descriptors { close(descriptor) }
     }
 
-    /// One response per connection, in the connections' order, each with the instant its last byte arrived.
-    /// Throws when `deadline` passes first, or when a connection closes before its response is whole.
-    func responses(by deadline: ContinuousClock.Instant) throws
-        -> [(response: RawResponse, at: ContinuousClock.Instant)]
-    {
+    /// One response per connection, in the connections' order. Throws when `deadline` passes first, or when a
+    /// connection closes before its response is whole.
+    func responses(by deadline: ContinuousClock.Instant) throws -> [RawResponse] {
         var buffers = [[UInt8]](repeating: [], count: descriptors.count)
-        var answers = [(response: RawResponse, at: ContinuousClock.Instant)?](repeating: nil, count: descriptors.count)
+        var answers = [RawResponse?](repeating: nil, count: descriptors.count)
         var waiting = Set(descriptors.indices)
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while !waiting.isEmpty {
@@ -54,7 +52,7 @@ final class PolledClients {
                 }
                 buffers[index] += chunk[..<count]
                 if let response = RawResponse(parsing: buffers[index]) {
-                    answers[index] = (response, ContinuousClock.now)
+                    answers[index] = response
                     waiting.remove(index)
                 }
             }

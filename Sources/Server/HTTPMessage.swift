@@ -43,7 +43,19 @@ package struct HTTPResponse: Sendable {
     }
 }
 
+/// What a responder gives for a request: a response now, or one it completes later from any thread.
+package enum HTTPAnswer: Sendable {
+    case now(HTTPResponse)
+    case later(DeferredResponse)
+}
+
 /// Answers requests; the server calls it from many threads at once.
 package protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
+    /// What the server sends; by default `respond(to:)` at once.
+    func answer(to request: HTTPRequest) -> HTTPAnswer
+}
+
+extension HTTPResponder {
+    package func answer(to request: HTTPRequest) -> HTTPAnswer { .now(respond(to: request)) }
 }

@@ -7,6 +7,9 @@ import Synchronization
 ///
 /// The only code that touches libmicrohttpd. Requests reach the responder on the server's own threads, several at
 /// once; `shutdown(timeout:)` stops accepting, lets in-flight requests finish and then stops the daemon.
+///
+/// A responder may answer later (`HTTPAnswer.later`): the connection is then suspended, holding no thread, until
+/// the deferred response is completed from any thread, its deadline passes, or the server shuts down.
 package final class HTTPServer: Sendable {
     /// How the server listens and what it tolerates from clients.
     package struct Configuration: Sendable {
@@ -23,7 +26,13 @@ package final class HTTPServer: Sendable {
         /// 256 connections ≈ 20k/34k/32k; a new connection per request ≈ 8k/6k/6k. The default, 4, was never far
         /// behind 2 and leaves three quarters of the connections moving behind a slow response.
         package var threadPoolSize: Int
-        /// Connections served at once; further clients are accepted and closed at once.
+        /// Connections served at once, held long polls included; further clients wait in the listening socket's
+        /// backlog until one ends.
+        ///
+        /// A held connection costs a file descriptor and at most 32 KiB, no thread, so the default, 10,000, lets
+        /// thousands of clients long-poll. `start()` raises the process's soft descriptor limit (`ulimit -n`) as far
+        /// as its hard limit allows and serves fewer connections, saying so in the log, when the descriptors
+        /// would run out first: 128 are kept for everything else the process opens.
         package var connectionLimit: Int
         /// Connections per client address; nil for no limit, the right choice behind a proxy or load balancer.
         package var perIPConnectionLimit: Int?
@@ -37,8 +46,8 @@ package final class HTTPServer: Sendable {
         package var maxBodyBytes: Int
 
         /// Defaults chosen for a 2-core host.
-        package init(port: Int = 8080, host: String = "127.0.0.1", threadPoolSize: Int = 4, connectionLimit: Int = 1024,
-                     perIPConnectionLimit: Int? = nil, connectionTimeout: Duration = .seconds(65),
+        package init(port: Int = 8080, host: String = "127.0.0.1", threadPoolSize: Int = 4,
+                     connectionLimit: Int = 10_000, perIPConnectionLimit: Int? = nil, connectionTimeout: Duration = .seconds(65),
                      maxBodyBytes: Int = 64 * 1024) {
             self.port = port
             self.host = host
@@ -99,6 +108,8 @@ package final class HTTPServer: Sendable {
     private struct Running {
         var daemon: OpaquePointer
         var quiescedSocket: Int32?
+        /// The connection limit the daemon was started with, after `ConnectionBudget`.
+        var connectionLimit: Int
     }
 
     /// The configuration the server was created with.
@@ -122,6 +133,10 @@ package final class HTTPServer: Sendable {
     /// The address and port the server listens on, read back from its socket; nil before `start()`.
     package var address: Address? { bound.withLock { $0 } }
 
+    /// The connections served at once: `Configuration.connectionLimit`, or fewer when the process may not open
+    /// that many files; nil when not running.
+    package var connectionLimit: Int? { running.withLock { $0?.connectionLimit } }
+
     /// The port the server listens on; 0 before `start()`.
     package var port: Int { address?.port ?? 0 }
 
@@ -138,7 +153,13 @@ package final class HTTPServer: Sendable {
         let requested = Address(host: configuration.host, port: configuration.port).description
         // poll(), not epoll: with epoll, MHD 0.9.75 stopped serving some of 256 busy keep-alive connections
         // (without a pool in about half the runs, with a pool of 2 in about 1 in 12); poll() never did.
-        let flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
+        let flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        let connectionLimit = ConnectionBudget.limit(wanting: configuration.connectionLimit)
+        if connectionLimit < configuration.connectionLimit {
+            context.log("serving at most \(connectionLimit) connections at once, not \(configuration.connectionLimit): "
+                + "the process may open only \(connectionLimit + ConnectionBudget.reserve) files; raise its limit "
+                + "(ulimit -n) to serve more")
+        }
         let timeout = configuration.connectionTimeout.components
         let timeoutSeconds = max(timeout.seconds + (timeout.attoseconds > 0 ? 1 : 0), 1)
         return try running.withLock { running throws(StartError) in
@@ -149,7 +170,7 @@ package final class HTTPServer: Sendable {
             defer { context.starting.store(false, ordering: .releasing) }
             let daemon = cmhd_start(
                 flags, &socketAddress, UInt32(clamping: configuration.threadPoolSize),
-                UInt32(clamping: configuration.connectionLimit),
+                UInt32(clamping: connectionLimit),
                 UInt32(clamping: configuration.perIPConnectionLimit ?? 0), UInt32(clamping: timeoutSeconds),
                 32 * 1024, context.logger,
                 { cls, connection, url, method, _, data, size, slot in
@@ -171,8 +192,9 @@ package final class HTTPServer: Sendable {
                 default: throw .failed(requested, reason: String(cString: strerror(error)).lowercased())
                 }
             }
-            running = Running(daemon: daemon, quiescedSocket: nil)
+            running = Running(daemon: daemon, quiescedSocket: nil, connectionLimit: connectionLimit)
             context.draining.store(false, ordering: .releasing)
+            context.held.open()
             var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
             let boundPort = cmhd_bound_address(daemon, &text, text.count)
             let address = boundPort < 0
@@ -187,6 +209,7 @@ package final class HTTPServer: Sendable {
     /// Stops accepting connections, waits up to `timeout` for in-flight requests to finish, then stops the daemon.
     ///
     /// New connections are refused from the first moment; responses sent while draining carry `Connection: close`.
+    /// Held requests are answered at once with their fallback, so a long poll never delays the drain.
     /// A responder still running at the timeout is not interrupted: stopping waits for it, then drops its connection.
     /// - Returns: whether every in-flight request finished within `timeout`.
     @discardableResult
@@ -200,6 +223,7 @@ package final class HTTPServer: Sendable {
             Glibc.shutdown(socket, Int32(SHUT_RDWR))
             current.quiescedSocket = socket
         }
+        context.releaseHeld()
         let deadline = ContinuousClock.now + timeout
         while context.inFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.01)
@@ -229,6 +253,8 @@ package final class HTTPServer: Sendable {
     }
 
     private func stop(_ running: Running) {
+        // MHD must not stop with a connection suspended: wake every one that is still held.
+        context.releaseHeld()
         MHD_stop_daemon(running.daemon)
         if let socket = running.quiescedSocket { close(socket) }
     }
@@ -241,6 +267,8 @@ private final class ServerContext: Sendable {
     /// Requests whose headers have arrived and whose response has not been sent yet.
     let inFlight = Atomic<Int>(0)
     let draining = Atomic<Bool>(false)
+    /// The requests answered later whose connections are suspended.
+    let held = HeldRequests()
     /// True while `start()` runs; MHD's messages are dropped then.
     let starting = Atomic<Bool>(false)
     let log: @Sendable (String) -> Void
@@ -271,6 +299,11 @@ private final class ServerContext: Sendable {
 
     func requestFinished() { inFlight.subtract(1, ordering: .releasing) }
 
+    /// Stops holding requests and answers every one still held with its fallback, waking its connection.
+    func releaseHeld() {
+        for deferred in held.close() { deferred.complete(deferred.fallback) }
+    }
+
     /// MHD's access handler, following its three-phase body protocol.
     func handle(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
                 data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
@@ -284,9 +317,16 @@ private final class ServerContext: Sendable {
             guard let declared, declared > UInt64(maxBodyBytes) else { return .YES }
             // Answer before the body arrives; MHD then discards the body and closes the connection.
             state.responded = true
-            return respond(to: request(connection, url: url, method: method, body: [], tooLarge: true), on: connection)
+            return respond(to: request(connection, url: url, method: method, body: [], tooLarge: true), on: connection,
+                           state: state)
         }
         let state = Unmanaged<RequestState>.fromOpaque(opaque).takeUnretainedValue()
+        if let deferred = state.deferred {
+            // Called again after the connection was resumed: send what the deferred response was completed with.
+            guard let response = deferred.take() else { return .YES }
+            state.deferred = nil
+            return queue(response, on: connection)
+        }
         if size.pointee > 0 {
             if let data, !state.responded {
                 state.append(UnsafeRawBufferPointer(start: data, count: size.pointee), limit: maxBodyBytes)
@@ -297,7 +337,7 @@ private final class ServerContext: Sendable {
         guard !state.responded else { return .YES }
         state.responded = true
         return respond(to: request(connection, url: url, method: method, body: state.body, tooLarge: state.tooLarge),
-                       on: connection)
+                       on: connection, state: state)
     }
 
     private func request(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
@@ -322,8 +362,22 @@ private final class ServerContext: Sendable {
         return pairs
     }
 
-    private func respond(to request: HTTPRequest, on connection: OpaquePointer) -> MHD_Result {
-        let response = responder.respond(to: request)
+    private func respond(to request: HTTPRequest, on connection: OpaquePointer, state: RequestState) -> MHD_Result {
+        switch responder.answer(to: request) {
+        case .now(let response):
+            return queue(response, on: connection)
+        case .later(let deferred):
+            // Held before suspending: a shutdown in between answers it, and `attach` then resumes at once.
+            guard held.add(deferred) else { return queue(deferred.fallback, on: connection) }
+            state.deferred = deferred
+            MHD_suspend_connection(connection)
+            let parked = ParkedConnection(pointer: connection)
+            deferred.attach { MHD_resume_connection(parked.pointer) }
+            return .YES
+        }
+    }
+
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let handle = response.body.withUnsafeBytes { body in
             MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress),
                                             .RESPMEM_MUST_COPY)
@@ -339,11 +393,18 @@ private final class ServerContext: Sendable {
     }
 }
 
+/// A suspended connection, woken from whichever thread completes its deferred response.
+private struct ParkedConnection: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
 /// One request's body as it arrives; owned by `*con_cls` from the first handler call to the completed callback.
 private final class RequestState {
     private(set) var body: [UInt8] = []
     private(set) var tooLarge = false
     var responded = false
+    /// The answer to come while the connection is suspended.
+    var deferred: DeferredResponse?
 
     /// Keeps at most `limit` bytes in all; anything beyond is dropped and remembered.
     func append(_ bytes: UnsafeRawBufferPointer, limit: Int) {

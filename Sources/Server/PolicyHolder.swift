@@ -22,6 +22,8 @@ package final class PolicyHolder: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let metrics: Metrics
     private let log: @Sendable (String) -> Void
+    /// Bundle requests waiting for their app's policy to change.
+    package let waiters = BundleWaiters()
 
     /// A holder of the policies `source` loads whole.
     package init(source: PolicySource, metrics: Metrics, log: @escaping @Sendable (String) -> Void) {
@@ -128,6 +130,7 @@ package final class PolicyHolder: Sendable {
     /// The one place the snapshot being served is swapped; `changed` names the apps that changed, when known.
     private func replace(with next: ServiceSnapshot, changed: [String]?) {
         current.withLock { $0 = next }
+        waiters.snapshotReplaced(by: next)
         metrics.countReload(success: true)
         metrics.setPolicies(next.apps.values.map { $0.release })
         let names = changed.map { #","changed":[\#($0.map(JSONWriter.quoted).joined(separator: ","))]"# } ?? ""

@@ -18,10 +18,13 @@ extension Router {
     /// The app `id` of the snapshot; 404 naming the apps served otherwise.
     func app(_ id: String) throws(Problem) -> AppService {
         let snapshot = try snapshot()
-        guard let app = snapshot.apps[id] else {
-            throw Problem.notFound("no app '\(id)'; this service has \(snapshot.apps.keys.sorted().joined(separator: ", "))")
-        }
+        guard let app = snapshot.apps[id] else { throw Self.noApp(id, in: snapshot) }
         return app
+    }
+
+    /// The 404 for an app `snapshot` does not have, naming those it has.
+    static func noApp(_ id: String, in snapshot: ServiceSnapshot) -> Problem {
+        Problem.notFound("no app '\(id)'; this service has \(snapshot.apps.keys.sorted().joined(separator: ", "))")
     }
 
     /// 200 once a policy loaded, 503 before; with a store, says whether it answers (`"store": "ok"`, or
@@ -56,14 +59,76 @@ extension Router {
         return JSONBody.response(JSONBody.encode(["apps": apps]))
     }
 
-    /// The compiled bundle; `If-None-Match` with its ETag answers 304.
+    /// The compiled bundle; `If-None-Match` with its ETag answers 304 (at once: `holdBundle` takes long polls).
     func bundle(_ request: HTTPRequest, app id: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
-        let headers = [("ETag", app.etag), ("Cache-Control", "no-cache")]
         if Self.matches(request.header("if-none-match"), app.etag) {
-            return HTTPResponse(status: 304, headers: headers)
+            return HTTPResponse(status: 304, headers: Self.bundleHeaders(app))
         }
-        return JSONBody.response(app.bundle, headers: headers)
+        return JSONBody.response(app.bundle, headers: Self.bundleHeaders(app))
+    }
+
+    /// The longest `Prefer: wait` honoured, in seconds; a longer one is shortened to it.
+    static let maxWait = 60
+
+    static let bundleRoute = "/v1/apps/{app}/bundle"
+
+    /// A long poll, held until the app's bundle changes (200 with the new bundle, or 404 when the app is gone) or
+    /// its wait passes (304): a GET of a bundle with `Prefer: wait=N` and an `If-None-Match` naming the bundle
+    /// served. Nil for any other request, which `respond(to:)` answers at once.
+    func holdBundle(_ request: HTTPRequest) -> DeferredResponse? {
+        guard request.method == "GET", !request.bodyTooLarge,
+              let wait = Self.preferredWait(request.header("prefer")), wait > 0,
+              let id = Self.match(Self.bundleRoute.split(separator: "/"), request.path.split(separator: "/"))?["app"],
+              let app = holder.snapshot?.apps[id], Self.matches(request.header("if-none-match"), app.etag)
+        else { return nil }
+        let start = ContinuousClock.now
+        let applied = (name: "Preference-Applied", value: "wait=\(wait)")
+        let waiters = holder.waiters
+        let ticket = waiters.ticket()
+        let deferred = DeferredResponse(
+            deadline: start + .seconds(wait),
+            fallback: HTTPResponse(status: 304, headers: Self.bundleHeaders(app) + [applied])
+        ) { [self] response in
+            waiters.release(ticket, app: id)
+            record(request, route: Self.bundleRoute, status: response.status, since: start)
+        }
+        waiters.hold(ticket, app: id, etag: app.etag, deferred: deferred) { snapshot in
+            guard let changed = snapshot.apps[id] else {
+                var response = Self.noApp(id, in: snapshot).response(path: request.path)
+                response.headers.append(applied)
+                return response
+            }
+            return JSONBody.response(changed.bundle, headers: Self.bundleHeaders(changed) + [applied])
+        }
+        return deferred
+    }
+
+    private static func bundleHeaders(_ app: AppService) -> [(name: String, value: String)] {
+        [("ETag", app.etag), ("Cache-Control", "no-cache")]
+    }
+
+    /// The seconds of a `Prefer: wait=N` (RFC 7240), at most `maxWait`; nil without one. A malformed wait is
+    /// ignored, as RFC 7240 says of preferences a server does not understand.
+    static func preferredWait(_ prefer: String?) -> Int? {
+        guard let prefer else { return nil }
+        for preference in prefer.split(separator: ",") {
+            // A preference is `token [= value]`, then `;`-separated parameters, which wait has none of.
+            let main = preference.prefix { $0 != ";" }
+            let parts = main.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "wait" else {
+                continue
+            }
+            var value = parts[1].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
+            guard !value.isEmpty, value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+                return nil
+            }
+            return min(Int(value) ?? maxWait, maxWait)
+        }
+        return nil
     }
 
     /// Whether an `If-None-Match` value names `etag` (or is `*`).

@@ -27,12 +27,23 @@ package struct Router: HTTPResponder {
     package func respond(to request: HTTPRequest) -> HTTPResponse {
         let start = ContinuousClock.now
         let (route, response) = dispatch(request)
+        record(request, route: route, status: response.status, since: start)
+        return response
+    }
+
+    /// As `respond(to:)`, except that a long poll of a bundle is answered later, when it changes.
+    package func answer(to request: HTTPRequest) -> HTTPAnswer {
+        if let held = holdBundle(request) { return .later(held) }
+        return .now(respond(to: request))
+    }
+
+    /// Counts an answered request in the metrics and logs its line.
+    func record(_ request: HTTPRequest, route: String, status: Int, since start: ContinuousClock.Instant) {
         let elapsed = start.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        metrics.record(route: route, status: response.status, seconds: seconds)
+        metrics.record(route: route, status: status, seconds: seconds)
         log(#"{"method":\#(JSONWriter.quoted(request.method)),"route":\#(JSONWriter.quoted(route)),"#
-            + #""status":\#(response.status),"duration_ms":\#((seconds * 1_000_000).rounded() / 1000)}"#)
-        return response
+            + #""status":\#(status),"duration_ms":\#((seconds * 1_000_000).rounded() / 1000)}"#)
     }
 
     /// One route: a path pattern with `{name}` segments, the methods it takes, its handler, and how it answers
@@ -65,7 +76,7 @@ package struct Router: HTTPResponder {
         Endpoint(pattern: "/readyz", methods: ["GET"]) { router, _, _ throws(Problem) in try router.ready() },
         Endpoint(pattern: "/metrics", methods: ["GET"]) { router, _, _ throws(Problem) in
             HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-                         body: Array(router.metrics.text().utf8))
+                         body: Array((router.metrics.text() + router.holder.waiters.metricsText()).utf8))
         },
         Endpoint(pattern: "/v1/apps", methods: ["GET"]) { router, _, _ throws(Problem) in try router.apps() },
         Endpoint(pattern: "/v1/apps/{app}/bundle", methods: ["GET"]) { router, request, parameters throws(Problem) in
@@ -137,7 +148,7 @@ package struct Router: HTTPResponder {
     }
 
     /// The `{name}` values of a pattern's `parts` in `segments`, or nil when the path does not match.
-    private static func match(_ parts: [Substring], _ segments: [Substring]) -> [String: String]? {
+    static func match(_ parts: [Substring], _ segments: [Substring]) -> [String: String]? {
         guard parts.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
         for (part, segment) in zip(parts, segments) {

@@ -87,13 +87,31 @@ struct BundleFetcher: Sendable {
                               fetched: snapshot.fetched, confirmed: snapshot.confirmed, origin: snapshot.origin)
     }
 
+    /// Sends `request`. Cancelling the calling task cancels the request. The completion-handler API is used,
+    /// not `data(for:)`: on Linux, cancelling `data(for:)` while its answer arrives can deadlock.
     private func send(_ request: URLRequest) async throws(TollgateClientError) -> (Data, HTTPURLResponse) {
+        let pending = Locked<URLSessionDataTask?>(nil)
+        let answer: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let data, let response {
+                        continuation.resume(returning: .success((data, response)))
+                    } else {
+                        continuation.resume(returning: .failure(error ?? URLError(.badServerResponse)))
+                    }
+                }
+                pending.withLock { $0 = task }
+                task.resume()
+                if Task.isCancelled { task.cancel() }
+            }
+        } onCancel: {
+            pending.withLock { $0 }?.cancel()
+        }
         let body: Data
         let response: URLResponse
-        do {
-            (body, response) = try await session.data(for: request)
-        } catch {
-            throw .unreachable(error.localizedDescription)
+        switch answer {
+        case .success(let received): (body, response) = received
+        case .failure(let error): throw .unreachable(error.localizedDescription)
         }
         guard let response = response as? HTTPURLResponse else { throw .unreachable("the answer is not HTTP") }
         return (body, response)

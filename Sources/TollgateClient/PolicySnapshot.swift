@@ -19,7 +19,8 @@ public struct PolicySnapshot: Sendable {
     public let version: Int?
     /// When the bundle was received from the server.
     public let fetched: Date
-    /// When the server last said this bundle is current (a 200 with it, or a 304).
+    /// When the server last said this bundle is current (a 200 with it, or a 304). The cache file is written
+    /// when the bundle changes, not on every 304: after a start from it, this is when the bundle was written.
     public internal(set) var confirmed: Date
     public let origin: Origin
     /// The bundle's bytes as received, written to the cache file.

@@ -52,10 +52,11 @@ public final class TollgateClient: Sendable {
 
     /// Stops polling, cancelling the request in flight. The bundle stays and answers.
     public func stop() {
-        synchronizer.state.withLock { state in
-            state.task?.cancel()
-            state.task = nil
+        let task = synchronizer.state.withLock { state in
+            defer { state.task = nil }
+            return state.task
         }
+        task?.cancel()
     }
 
     /// Asks the server once, without waiting for a change, and returns the bundle then current.

@@ -135,4 +135,18 @@ import TollgateEvaluation
         #expect(server.requestsSinceSet <= 1, "at most the request in flight when it stopped")
         #expect(client.snapshot?.hash == Self.good.policy)
     }
+
+    /// Stopping while requests come and go never blocks: the request in flight is cancelled, whatever its state.
+    @Test(.timeLimit(.minutes(2))) func stoppingAtAnyMomentReturns() async throws {
+        let server = try FakeBundleServer()
+        server.set(.init(status: 503, etag: nil, body: Data("{}".utf8)))
+        let client = TollgateClient(Self.configuration(server.url, cache: nil, retryDelay: 0.0001))
+        for round in 0..<200 {
+            client.start()
+            try await Task.sleep(nanoseconds: UInt64(round % 7) * 300_000)
+            client.stop()
+        }
+        #expect(!client.isRunning)
+        #expect(server.requestsSinceSet > 0)
+    }
 }

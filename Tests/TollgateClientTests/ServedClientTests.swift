@@ -81,6 +81,24 @@ import TollgateEvaluation
         await service.stop()
     }
 
+    @Test func aPublishReachesThePollingClientWithItsVersion() async throws {
+        let service = try ServedExamples()
+        try await service.run(["publish", "--store", "store.sqlite", "-m", "first"])
+        try await service.start(["--store", "store.sqlite"])
+        let client = TollgateClient(Self.configuration(service.url))
+        client.start()
+        defer { client.stop() }
+        #expect(await eventually { client.snapshot != nil })
+        #expect(client.snapshot?.version == 1)
+
+        try service.edit(app: "photocollage", replacing: Self.retitle.0, with: Self.retitle.1)
+        try await service.run(["publish", "--store", "store.sqlite", "--app", "photocollage", "-m", "retitle"])
+        #expect(await eventually { client.snapshot?.version == 2 })
+        let served = try await service.request("v1/apps/photocollage/bundle")
+        #expect(client.snapshot?.etag == served.etag)
+        await service.stop()
+    }
+
     @Test func theClientAnswersWhileTheServiceIsDownAndCatchesUpAfterARestart() async throws {
         let service = try ServedExamples()
         try await service.start()

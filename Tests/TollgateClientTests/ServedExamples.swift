@@ -50,15 +50,16 @@ final class ServedExamples: @unchecked Sendable {
         throw FakeServerError("no 'tollgate' executable beside \(CommandLine.arguments[0]); build it with the tests (swift build --build-tests)")
     }
 
-    /// Starts the service (on a free port the first time, on the same port after) and waits until it listens.
-    func start() async throws {
+    /// Starts the service with `options` (on a free port the first time, on the same port after) and waits
+    /// until it listens.
+    func start(_ options: [String] = []) async throws {
         try? FileManager.default.removeItem(at: logFile)
         guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
             throw FakeServerError("cannot create \(logFile.path)")
         }
         let process = Process()
         process.executableURL = try Self.executable()
-        process.arguments = ["serve", "--port", "\(port)"]
+        process.arguments = ["serve", "--port", "\(port)"] + options
         process.currentDirectoryURL = folder
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -95,6 +96,14 @@ final class ServedExamples: @unchecked Sendable {
             return URL(string: url)
         }
         return nil
+    }
+
+    /// Runs `tollgate` with `arguments` in the folder; throws with its output when it fails.
+    func run(_ arguments: [String]) async throws {
+        let result = try await ChildProcess.run(try Self.executable().path, arguments, in: folder, timeout: .seconds(120))
+        guard result.succeeded else {
+            throw FakeServerError("tollgate \(arguments.joined(separator: " ")) failed:\n\(result.stdout)\(result.stderr)")
+        }
     }
 
     /// Replaces `old` with `new` in `Policies/<app>.yaml`.

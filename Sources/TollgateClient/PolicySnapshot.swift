@@ -22,6 +22,7 @@ public struct PolicySnapshot: Sendable {
     /// When the server last said this bundle is current (a 200 with it, or a 304). The cache file is written
     /// when the bundle changes, not on every 304: after a start from it, this is when the bundle was written.
     public internal(set) var confirmed: Date
+    /// Whether this process got the bundle from the server or from the cache file.
     public let origin: Origin
     /// The bundle's bytes as received, written to the cache file.
     let bundleJSON: Data

@@ -17,6 +17,7 @@ extension TollgateClient {
         /// The longest pause between failed requests.
         public var maximumRetryDelay: TimeInterval
 
+        /// A configuration that polls `app` on `server`, holding each request up to 30 seconds.
         public init(server: URL, app: String, cacheFile: URL? = nil, wait: Int = 30, retryDelay: TimeInterval = 1,
                     maximumRetryDelay: TimeInterval = 60) {
             self.server = server

@@ -30,6 +30,7 @@ public final class TollgateClient: Sendable {
         }
     }
 
+    /// What the client was created with.
     public var configuration: Configuration { synchronizer.configuration }
 
     /// The bundle answers come from, with its hash, version and age; nil until the first sync when no cache

@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "tollgate", targets: ["tollgate"]),
         .library(name: "TollgateEvaluation", targets: ["TollgateEvaluation"]),
+        .library(name: "TollgateClient", targets: ["TollgateClient"]),
     ],
     targets: [
         .systemLibrary(
@@ -76,6 +77,7 @@ let package = Package(
             swiftSettings: settings
         ),
         .target(name: "TollgateEvaluation", swiftSettings: settings),
+        .target(name: "TollgateClient", dependencies: ["TollgateEvaluation"], swiftSettings: settings),
         .target(
             name: "Rendering",
             dependencies: ["CICU", "PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
@@ -148,6 +150,11 @@ let package = Package(
         .testTarget(
             name: "TollgateCLITests",
             dependencies: ["TollgateCLI", "PolicyValidation", "Store", "TollgateEvaluation", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "TollgateClientTests",
+            dependencies: ["TollgateClient", "TollgateEvaluation", "TestSupport"],
             swiftSettings: settings
         ),
     ]

@@ -1,0 +1,132 @@
+import Foundation
+import TollgateEvaluation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One request for the app's bundle, and the checks a bundle passes before it is used.
+struct BundleFetcher: Sendable {
+    /// What the server said.
+    enum Outcome: Sendable {
+        /// The client's bundle is current (a 304, or a 200 with the same bundle).
+        case unchanged
+        /// A new bundle that passed every check.
+        case updated(PolicySnapshot)
+    }
+
+    let configuration: TollgateClient.Configuration
+    let session: URLSession
+
+    init(configuration: TollgateClient.Configuration) {
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.timeoutIntervalForRequest = TimeInterval(configuration.heldSeconds + 30)
+        session = URLSession(configuration: sessionConfiguration)
+    }
+
+    /// Cancels the requests in flight and releases the session.
+    func invalidate() {
+        session.invalidateAndCancel()
+    }
+
+    /// Asks for the bundle unless it is `current`; with `wait`, lets the server hold the request that many
+    /// seconds until the policy changes.
+    func fetch(current: PolicySnapshot?, wait: Int?) async throws(TollgateClientError) -> Outcome {
+        var request = URLRequest(url: address("v1/apps", configuration.app, "bundle"))
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let current { request.setValue(current.etag, forHTTPHeaderField: "If-None-Match") }
+        if let wait { request.setValue("wait=\(wait)", forHTTPHeaderField: "Prefer") }
+        let (body, response) = try await send(request)
+        switch response.statusCode {
+        case 304:
+            return .unchanged
+        case 200:
+            let snapshot = try verify(body, etag: response.value(forHTTPHeaderField: "ETag"))
+            if snapshot.hash == current?.hash { return .unchanged }
+            return .updated(await withVersion(snapshot))
+        default:
+            throw .unexpectedStatus(response.statusCode)
+        }
+    }
+
+    /// The bundle in `body` when it is a valid bundle of the app whose hash is the one `etag` names.
+    func verify(_ body: Data, etag: String?) throws(TollgateClientError) -> PolicySnapshot {
+        guard let etag else { throw .missingETag }
+        let policy: CompiledPolicy
+        do {
+            policy = try CompiledPolicy(bundleJSON: body)
+        } catch {
+            throw .invalidBundle(error)
+        }
+        guard policy.app == configuration.app else { throw .wrongApp(expected: configuration.app, actual: policy.app) }
+        guard Self.hash(ofETag: etag) == policy.hash else { throw .etagMismatch(etag: etag, hash: policy.hash) }
+        let now = Date()
+        return PolicySnapshot(policy: policy, bundleJSON: body, version: nil, fetched: now, confirmed: now, origin: .server)
+    }
+
+    /// `snapshot` with the version `GET /v1/apps` gives its hash, when the server serves a store; as it is when
+    /// the server gives none or cannot be asked.
+    private func withVersion(_ snapshot: PolicySnapshot) async -> PolicySnapshot {
+        struct Listing: Decodable {
+            struct App: Decodable {
+                var app: String
+                var policy: String
+                var version: Int?
+            }
+            var apps: [App]
+        }
+        var request = URLRequest(url: address("v1/apps"))
+        request.timeoutInterval = 30
+        guard let (body, response) = try? await send(request), response.statusCode == 200,
+              let listing = try? JSONDecoder().decode(Listing.self, from: body),
+              let version = listing.apps.first(where: { $0.app == snapshot.app && $0.policy == snapshot.hash })?.version
+        else { return snapshot }
+        return PolicySnapshot(policy: snapshot.policy, bundleJSON: snapshot.bundleJSON, version: version,
+                              fetched: snapshot.fetched, confirmed: snapshot.confirmed, origin: snapshot.origin)
+    }
+
+    /// Sends `request`. Cancelling the calling task cancels the request. The completion-handler API is used,
+    /// not `data(for:)`: on Linux, cancelling `data(for:)` while its answer arrives can deadlock.
+    private func send(_ request: URLRequest) async throws(TollgateClientError) -> (Data, HTTPURLResponse) {
+        let pending = Locked<URLSessionDataTask?>(nil)
+        let answer: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let data, let response {
+                        continuation.resume(returning: .success((data, response)))
+                    } else {
+                        continuation.resume(returning: .failure(error ?? URLError(.badServerResponse)))
+                    }
+                }
+                pending.withLock { $0 = task }
+                task.resume()
+                if Task.isCancelled { task.cancel() }
+            }
+        } onCancel: {
+            pending.withLock { $0 }?.cancel()
+        }
+        let body: Data
+        let response: URLResponse
+        switch answer {
+        case .success(let received): (body, response) = received
+        case .failure(let error): throw .unreachable(error.localizedDescription)
+        }
+        guard let response = response as? HTTPURLResponse else { throw .unreachable("the answer is not HTTP") }
+        return (body, response)
+    }
+
+    /// The server's address with `components` appended, each percent-encoded as a path segment.
+    private func address(_ components: String...) -> URL {
+        components.reduce(configuration.server) { $0.appendingPathComponent($1) }
+    }
+
+    /// The hash an entity tag names: `"sha256:…"` or `W/"sha256:…"` without the quotes.
+    static func hash(ofETag etag: String) -> String {
+        var tag = etag.trimmingCharacters(in: .whitespaces)
+        if tag.hasPrefix("W/") { tag.removeFirst(2) }
+        if tag.count >= 2, tag.hasPrefix("\""), tag.hasSuffix("\"") { tag = String(tag.dropFirst().dropLast()) }
+        return tag
+    }
+}

@@ -1,0 +1,99 @@
+public import Foundation
+public import TollgateEvaluation
+
+/// Keeps an app's policy bundle in sync with a Tollgate service and answers from it on the device.
+///
+/// The client long-polls `GET /v1/apps/{app}/bundle` with the bundle's ETag, uses a bundle only after
+/// checking that it is a valid bundle of the app whose hash is its ETag, keeps the last good one in
+/// `cacheFile` and starts from it when the service cannot be reached. Every answer comes from the bundle
+/// in memory; none waits for the network.
+///
+/// ```swift
+/// let client = TollgateClient(.init(server: URL(string: "https://policy.example.com")!, app: "photocollage",
+///                                   cacheFile: cacheFolder.appendingPathComponent("photocollage.json")))
+/// client.start()
+/// if let access = try? client.access(entitlements) { showAds = access.adsEnabled }
+/// ```
+public final class TollgateClient: Sendable {
+    private let synchronizer: Synchronizer
+
+    /// A client with the bundle of `configuration.cacheFile` when that file holds a valid one; it sends no
+    /// request until `start()` or `sync()`.
+    public init(_ configuration: Configuration) {
+        synchronizer = Synchronizer(configuration: configuration)
+    }
+
+    deinit {
+        stop()
+        synchronizer.state.withLock { state in
+            for observer in state.observers.values { observer.finish() }
+        }
+    }
+
+    /// What the client was created with.
+    public var configuration: Configuration { synchronizer.configuration }
+
+    /// The bundle answers come from, with its hash, version and age; nil until the first sync when no cache
+    /// file gave one.
+    public var snapshot: PolicySnapshot? { synchronizer.state.withLock { $0.snapshot } }
+
+    /// What went wrong last: a failed or refused sync, an unusable cache file; nil after a good sync.
+    public var lastError: TollgateClientError? { synchronizer.state.withLock { $0.lastError } }
+
+    /// Whether the polling loop runs.
+    public var isRunning: Bool { synchronizer.state.withLock { $0.task != nil } }
+
+    /// Starts polling in the background; does nothing when it already runs.
+    public func start() {
+        synchronizer.state.withLock { state in
+            guard state.task == nil else { return }
+            state.task = Task.detached { [synchronizer] in await synchronizer.run() }
+        }
+    }
+
+    /// Stops polling, cancelling the request in flight. The bundle stays and answers.
+    public func stop() {
+        let task = synchronizer.state.withLock { state in
+            defer { state.task = nil }
+            return state.task
+        }
+        task?.cancel()
+    }
+
+    /// Asks the server once, without waiting for a change, and returns the bundle then current.
+    @discardableResult
+    public func sync() async throws(TollgateClientError) -> PolicySnapshot {
+        try await synchronizer.sync(wait: nil)
+        return try current()
+    }
+
+    /// Each new bundle as it is taken, starting with the current one when there is one.
+    public func updates() -> AsyncStream<PolicySnapshot> {
+        synchronizer.updates()
+    }
+
+    /// Which tiers `entitlements` hold and whether ads may show, under the current bundle.
+    public func access(_ entitlements: [Entitlement], synced: Bool = true, consent: Consent = .unknown,
+                       now: Date = Date()) throws(TollgateClientError) -> Access {
+        try current().evaluator.access(entitlements, synced: synced, consent: consent, now: now)
+    }
+
+    /// The full decision for `input`, as `POST /v1/apps/{app}/evaluate` answers it, judged at `input.now`
+    /// or else at `now`.
+    public func evaluate(_ input: EvaluationInput, now: Date = Date()) throws(TollgateClientError) -> Decision {
+        try current().evaluator.evaluate(input, now: now)
+    }
+
+    /// Which paywall `placement` shows the user in `context`, as `POST …/placements/{placement}/resolve`
+    /// answers it; nil when the current bundle has no such placement.
+    public func resolve(placement: String, context: EvaluationInput,
+                        now: Date = Date()) throws(TollgateClientError) -> PlacementDecision? {
+        try current().evaluator.resolve(placement: placement, context: context, now: now)
+    }
+
+    /// The current bundle; `notSynced` when there is none yet.
+    private func current() throws(TollgateClientError) -> PolicySnapshot {
+        guard let snapshot else { throw .notSynced }
+        return snapshot
+    }
+}

@@ -207,7 +207,7 @@ private struct Heartbeat {
         reported = snapshot
         var replica = settings.replica
         replica.apps = (snapshot?.apps.values.map(\.release) ?? []).compactMap { release in
-            release.version.map { ServedApp(app: release.compiled.app, version: $0, hash: release.compiled.hash) }
+            release.version.map { ChannelPointer(app: release.compiled.app, version: $0, hash: release.compiled.hash) }
         }.sorted { $0.app < $1.app }
         do throws(StoreError) {
             let store = if let writer { writer } else { try settings.open(.write) }

@@ -1,4 +1,5 @@
-/// What a channel serves for one app: replicas compare these to see which apps changed.
+/// One app at a published version: what a channel points at (replicas compare these to see which apps
+/// changed), or what a replica serves.
 package struct ChannelPointer: Hashable, Sendable {
     package var app: String
     package var version: Int

@@ -25,10 +25,10 @@ package struct Replica: Hashable, Sendable {
     /// When the store last heard from it, as ISO 8601 in UTC; nil in a heartbeat, where the store sets it.
     package var lastSeen: String?
     /// What it serves, sorted by app.
-    package var apps: [ServedApp]
+    package var apps: [ChannelPointer]
 
     package init(id: String, host: String, pid: Int, channel: String, startedAt: String, lastSeen: String? = nil,
-                 apps: [ServedApp]) {
+                 apps: [ChannelPointer]) {
         self.id = id
         self.host = host
         self.pid = pid
@@ -39,15 +39,3 @@ package struct Replica: Hashable, Sendable {
     }
 }
 
-/// One app a replica serves: the published version and its hash.
-package struct ServedApp: Hashable, Sendable {
-    package var app: String
-    package var version: Int
-    package var hash: String
-
-    package init(app: String, version: Int, hash: String) {
-        self.app = app
-        self.version = version
-        self.hash = hash
-    }
-}

@@ -49,8 +49,8 @@ enum FleetBackend: String, CaseIterable, Sendable {
         try await project.publish()
         let registry = try StoreLocation(store).open(.write)
         let pointers = try registry.pointers(channel: "production")
-        let current = pointers.map { ServedApp(app: $0.app, version: $0.version, hash: $0.hash) }
-        let behind = [ServedApp(app: "photocollage", version: 0, hash: "sha256:" + String(repeating: "0", count: 64))]
+        let current = pointers.map { ChannelPointer(app: $0.app, version: $0.version, hash: $0.hash) }
+        let behind = [ChannelPointer(app: "photocollage", version: 0, hash: "sha256:" + String(repeating: "0", count: 64))]
         for (id, apps) in [("a-current", current), ("b-behind", behind), ("c-stale", current)] {
             try registry.heartbeat(Replica(id: id, host: "host-\(id.prefix(1))", pid: 100, channel: "production",
                                            startedAt: "2026-12-01T00:00:00Z", apps: apps))

@@ -35,13 +35,13 @@ extension PostgresStore {
             guard try present.first?.bool("present") == true else { return [] }
             let recent = "last_seen >= now() - $1::bigint * interval '1 second'"
             let within = [StoreValue.integer(Int64(seconds))]
-            var apps: [String: [ServedApp]] = [:]
+            var apps: [String: [ChannelPointer]] = [:]
             for row in try connection.execute("""
                 SELECT replica_id, app, version, hash FROM replica_apps
                 WHERE replica_id IN (SELECT id FROM replicas WHERE \(recent)) ORDER BY app
                 """, within) {
                 apps[try row.text("replica_id"), default: []].append(
-                    ServedApp(app: try row.text("app"), version: Int(try row.integer("version")), hash: try row.text("hash")))
+                    ChannelPointer(app: try row.text("app"), version: Int(try row.integer("version")), hash: try row.text("hash")))
             }
             return try connection.execute("""
                 SELECT id, host, pid, channel, started_at,

@@ -41,13 +41,13 @@ extension SQLiteStore {
             guard hasTable else { return [] }
             let recent = "last_seen >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-' || ?1 || ' seconds')"
             let within = [SQLiteValue.integer(Int64(seconds))]
-            var apps: [String: [ServedApp]] = [:]
+            var apps: [String: [ChannelPointer]] = [:]
             for row in try connection.prepare("""
                 SELECT replica_id, app, version, hash FROM replica_apps
                 WHERE replica_id IN (SELECT id FROM replicas WHERE \(recent)) ORDER BY app
                 """).rows(within) {
                 apps[try row.text("replica_id"), default: []].append(
-                    ServedApp(app: try row.text("app"), version: Int(try row.integer("version")), hash: try row.text("hash")))
+                    ChannelPointer(app: try row.text("app"), version: Int(try row.integer("version")), hash: try row.text("hash")))
             }
             let replicas = try connection.prepare("""
                 SELECT id, host, pid, channel, started_at, last_seen FROM replicas WHERE \(recent) ORDER BY host, pid, id

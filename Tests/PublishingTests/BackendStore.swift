@@ -3,17 +3,10 @@ import Store
 import TestSupport
 import Testing
 
-/// The store backends that every backend-independent test runs against.
-enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case sqlite, postgres
-
-    var testDescription: String { rawValue }
-}
-
 /// A store of one test's own: a file in a new temporary folder, or a new database in the test cluster
 /// (`TOLLGATE_TEST_POSTGRES`); `remove()` deletes it.
 struct BackendStore {
-    let backend: Backend
+    let backend: StoreBackend
     let location: StoreLocation
     /// The store as messages name it.
     let name: String
@@ -21,7 +14,7 @@ struct BackendStore {
     /// The PostgreSQL database, for tests that look behind the store's back.
     let database: TestDatabase?
 
-    init(_ backend: Backend, label: String = "store") throws {
+    init(_ backend: StoreBackend, label: String = "store") throws {
         self.backend = backend
         switch backend {
         case .sqlite:

@@ -1,4 +1,5 @@
 import Store
+import TestSupport
 import Testing
 
 /// What every backend answers alike: versions, reuse, history, rollback, hash prefixes, catalogs and pointers.
@@ -10,7 +11,7 @@ import Testing
         return publication
     }
 
-    @Test(arguments: Backend.allCases) func publishesNumberVersionsPerAppAndReuseSnapshots(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func publishesNumberVersionsPerAppAndReuseSnapshots(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let writer = try store.open()
@@ -36,7 +37,7 @@ import Testing
         #expect(try writer.catalog(app: "nobody") == PublishedCatalog(products: [:], latestVersion: 0))
     }
 
-    @Test(arguments: Backend.allCases) func historyIsNewestFirstAndMarksWhatEachChannelServes(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func historyIsNewestFirstAndMarksWhatEachChannelServes(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let writer = try store.open()
@@ -65,7 +66,7 @@ import Testing
         #expect(try writer.history().count == 4, "an active version changes nothing")
     }
 
-    @Test(arguments: Backend.allCases) func snapshotsAreNamedByVersionOrHashPrefix(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func snapshotsAreNamedByVersionOrHashPrefix(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let writer = try store.open()
@@ -89,7 +90,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases) func pointersSayWhatAChannelServesForEveryApp(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func pointersSayWhatAChannelServesForEveryApp(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let writer = try store.open()
@@ -105,7 +106,7 @@ import Testing
         #expect(try writer.pointers(channel: "staging").map(\.version) == [3])
     }
 
-    @Test(arguments: Backend.allCases) func textWithQuotesAndNonASCIIRoundTrips(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func textWithQuotesAndNonASCIIRoundTrips(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let writer = try store.open()
@@ -119,7 +120,7 @@ import Testing
         #expect(try writer.apps() == ["app'; --"])
     }
 
-    @Test(arguments: Backend.allCases) func appsAndPointersSortByBytesWhateverTheDatabaseCollation(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func appsAndPointersSortByBytesWhateverTheDatabaseCollation(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let writer = try store.open()

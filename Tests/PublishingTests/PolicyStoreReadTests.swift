@@ -88,7 +88,7 @@ struct TemporaryStore {
         #expect(try writer.history().map(\.message) == ["before\u{0}after"])
     }
 
-    @Test(arguments: Backend.allCases) func unknownAppsVersionsAndAmbiguousHashesAreCases(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func unknownAppsVersionsAndAmbiguousHashesAreCases(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let writer = try store.open()
@@ -109,7 +109,7 @@ struct TemporaryStore {
         }
     }
 
-    @Test(arguments: Backend.allCases) func aStoreNobodyCreatedIsMissingForReadingAndWriting(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func aStoreNobodyCreatedIsMissingForReadingAndWriting(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         #expect(throws: StoreError.missing(path: store.name)) { try store.open(.read) }
@@ -137,7 +137,7 @@ struct TemporaryStore {
         }
     }
 
-    @Test(arguments: Backend.allCases) func conflictsAreValuesForValidationToWord(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func conflictsAreValuesForValidationToWord(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let writer = try store.open()

@@ -37,7 +37,7 @@ import Testing
 
     static let nonConsumableCoins = [ExampleEdits.coinsBecomeNonConsumable]
 
-    @Test(arguments: Backend.allCases) func aPublishRecordsTheCallersTimeAuthorAndFiles(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func aPublishRecordsTheCallersTimeAuthorAndFiles(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let publisher = try Self.publisher(store)
@@ -60,7 +60,7 @@ import Testing
         #expect(again == .alreadyActive(version: 1, hash: entry.hash))
     }
 
-    @Test(arguments: Backend.allCases) func findingsNameTheFilesAndNothingIsWritten(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func findingsNameTheFilesAndNothingIsWritten(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let publisher = try Self.publisher(store)
@@ -77,7 +77,7 @@ import Testing
         #expect(try publisher.history().isEmpty)
     }
 
-    @Test(arguments: Backend.allCases) func aConflictTheStoreFindsIsWordedAsTheRuleWordsIt(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func aConflictTheStoreFindsIsWordedAsTheRuleWordsIt(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let publisher = try Self.publisher(store)
@@ -107,7 +107,7 @@ import Testing
         #expect(try publisher.history().count == 1)
     }
 
-    @Test(arguments: Backend.allCases) func rollbackToAnUnknownVersionOrAppIsACase(_ backend: Backend) throws {
+    @Test(arguments: StoreBackend.allCases) func rollbackToAnUnknownVersionOrAppIsACase(_ backend: StoreBackend) throws {
         let store = try BackendStore(backend)
         defer { store.remove() }
         let publisher = try Self.publisher(store)

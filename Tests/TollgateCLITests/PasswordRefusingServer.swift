@@ -5,27 +5,14 @@ import Testing
 /// for its password in clear text and refuse it, as a server does when the password is wrong. The test cluster
 /// trusts every local connection, so it cannot refuse a password itself.
 final class PasswordRefusingServer: Sendable {
-    let port: Int
-    private let descriptor: Int32
+    private let listener: Listener
+
+    var port: Int { listener.port }
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(descriptor >= 0, "socket: \(String(cString: strerror(errno)))")
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 8) == 0
-                    && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        let error = errno
-        if !listening { close(descriptor) }
-        try #require(listening, "cannot listen on 127.0.0.1: \(String(cString: strerror(error)))")
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let listener = try Listener(backlog: 8)
+        self.listener = listener
+        let descriptor = listener.descriptor
         Thread.detachNewThread {
             while true {
                 let client = accept(descriptor, nil, nil)
@@ -38,8 +25,7 @@ final class PasswordRefusingServer: Sendable {
 
     /// Stops accepting connections.
     func stop() {
-        shutdown(descriptor, Int32(SHUT_RDWR))
-        close(descriptor)
+        listener.shutdown()
     }
 
     /// Answers one client: no to SSL and GSS encryption, a request for its password after its startup message, then

@@ -3,33 +3,6 @@ import TestSupport
 import Testing
 import TollgateCLI
 
-/// A TCP socket listening on 127.0.0.1 and a free port, closed on deinit: a port another program holds.
-private final class Listener {
-    let port: Int
-    private let descriptor: Int32
-
-    init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(descriptor >= 0, "socket: \(String(cString: strerror(errno)))")
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 1) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        let error = errno
-        if !listening { close(descriptor) }
-        try #require(listening, "cannot listen on 127.0.0.1: \(String(cString: strerror(error)))")
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    deinit { close(descriptor) }
-}
-
 /// `tollgate serve`'s failures to start, through the command line's run function.
 @Suite struct ServeCommandTests {
     static func serve(_ options: [String]) -> CommandResult {

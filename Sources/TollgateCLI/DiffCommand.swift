@@ -1,7 +1,9 @@
 import Diagnostics
 import Foundation
 import PolicyDiff
+import PolicyLoader
 import PolicyModel
+import Publishing
 import Store
 
 /// `tollgate diff`: what changes between two versions of a policy, for whom.
@@ -64,8 +66,12 @@ enum DiffCommand {
             }
             return only
         }
-        func sources(_ side: String, file: String?) throws(CommandError) -> (AppSources, String) {
-            if let file { return (try workspace.sources(of: file), side) }
+        func read(_ side: String, file: String?) throws(CommandError) -> (app: LoadedApp, input: AppLoader.Input?,
+                                                                         name: String) {
+            if let file {
+                let read = try workspace.read(policy: file)
+                return (read.app, read.input, side)
+            }
             let store = try store()
             let app = try app()
             let snapshot: Snapshot
@@ -74,10 +80,13 @@ enum DiffCommand {
             } catch {
                 throw .failure(error.description)
             }
-            return (try workspace.sources(of: snapshot), "version \(snapshot.version)")
+            let read = workspace.read(snapshot)
+            return (read.app, read.input, "version \(snapshot.version)")
         }
-        let (old, from) = try sources(oldSide, file: oldFile)
-        let (new, to) = try sources(newSide, file: newFile)
+        let sides = [try read(oldSide, file: oldFile), try read(newSide, file: newFile)]
+        let loaded = workspace.load(sides.map { ($0.app, $0.input) })
+        let (old, new) = (try loaded[0].loadedSources(), try loaded[1].loadedSources())
+        let (from, to) = (sides[0].name, sides[1].name)
         let report = PolicyDiff.compare(old, new, from: from, to: to)
         return CommandResult(stdout: format == "json" ? JSONEncoder.report(report) : PolicyDiffTextFormat().render(report))
     }
@@ -97,28 +106,34 @@ extension Workspace {
                            help: "looked for " + candidates.joined(separator: " and "))
     }
 
-    /// The loaded policy and templates of a policy file; files with errors stop the command.
-    func sources(of file: String) throws(CommandError) -> AppSources {
-        let loaded = try load(file)
-        guard let sources = loaded.sources else { throw .findings(loaded.diagnostics.sorted(by: Diagnostic.sourceOrder)) }
-        return sources
-    }
-
     /// The policy and templates of a published snapshot, loaded from its files as published.
     func sources(of snapshot: Snapshot) throws(CommandError) -> AppSources {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        do {
-            for (path, content) in snapshot.files {
-                let url = folder.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(content).write(to: url)
-            }
-        } catch {
-            throw .failure("cannot unpack version \(snapshot.version): \(error.localizedDescription)")
+        try load([read(snapshot)])[0].loadedSources()
+    }
+
+    /// The files of a published snapshot as `load(_:)` reads them from a project: `Policies/<app>.yaml` and
+    /// the `*.yaml` files directly in `Templates/<app>/`, by name, each within the size limit.
+    func read(_ snapshot: Snapshot) -> (app: LoadedApp, input: AppLoader.Input?) {
+        let file = AppFiles.policyPath(app: snapshot.app)
+        var loaded = LoadedApp(app: snapshot.app, file: file, sources: nil, diagnostics: [], files: [:])
+        func admitted(_ path: String) -> [UInt8]? {
+            guard let bytes = snapshot.files[path], admits(path, size: bytes.count, into: &loaded) else { return nil }
+            keep(path, bytes, in: &loaded)
+            return bytes
         }
-        var unpacked = context
-        unpacked.currentDirectory = folder.path
-        return try Workspace(context: unpacked).sources(of: "Policies/\(snapshot.app).yaml")
+        guard let policy = admitted(file) else { return (loaded, nil) }
+        let directory = AppFiles.templateDirectory(app: snapshot.app)
+        let templates = snapshot.files.keys.filter { path in
+            (path as NSString).deletingLastPathComponent == directory && (path.hasSuffix(".yaml") || path.hasSuffix(".yml"))
+        }.sorted().map { AppLoader.TemplateFile(path: $0, bytes: admitted($0)) }
+        return (loaded, AppLoader.Input(policy: policy, file: file, templates: templates, templateDirectory: directory))
+    }
+}
+
+extension LoadedApp {
+    /// The sources; files with errors stop the command with every finding, in source order.
+    func loadedSources() throws(CommandError) -> AppSources {
+        guard let sources else { throw .findings(diagnostics.sorted(by: Diagnostic.sourceOrder)) }
+        return sources
     }
 }

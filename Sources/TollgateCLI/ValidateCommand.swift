@@ -47,11 +47,10 @@ enum ValidateCommand {
         let validator = try workspace.validator(arguments)
         var sources: [String: SourceFile] = [:]
         var apps: [AppReport] = []
-        for file in files {
-            let loaded = try workspace.load(file)
+        for loaded in try workspace.load(files) {
             sources.merge(loaded.files) { first, _ in first }
             var report = loaded.sources.map { validator.validate($0) }
-                ?? AppReport(app: loaded.app, file: file, diagnostics: [], checklist: [])
+                ?? AppReport(app: loaded.app, file: loaded.file, diagnostics: [], checklist: [])
             report.diagnostics = (loaded.diagnostics + report.diagnostics).sorted(by: Diagnostic.sourceOrder)
             apps.append(report)
         }

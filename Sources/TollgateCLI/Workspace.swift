@@ -55,17 +55,39 @@ package struct Workspace {
     /// Loads a policy file and the templates beside it (`<policies>/../Templates/<app>/*.yaml`); a file that
     /// cannot be read stops the command.
     package func load(_ file: String) throws(CommandError) -> LoadedApp {
+        try load([file])[0]
+    }
+
+    /// Loads policy files and their templates, all files at once on every core (see `AppLoader.load`).
+    package func load(_ files: [String]) throws(CommandError) -> [LoadedApp] {
+        var read: [(app: LoadedApp, input: AppLoader.Input?)] = []
+        for file in files { read.append(try self.read(policy: file)) }
+        return load(read)
+    }
+
+    /// Reads a policy file and the templates beside it, for `load(_:)`; no input when the policy is refused.
+    func read(policy file: String) throws(CommandError) -> (app: LoadedApp, input: AppLoader.Input?) {
         var loaded = LoadedApp(app: Self.stem(file), file: file, sources: nil, diagnostics: [], files: [:])
-        guard let bytes = try read(file, into: &loaded) else { return loaded }
+        guard let bytes = try read(file, into: &loaded) else { return (loaded, nil) }
         var templates: [AppLoader.TemplateFile] = []
         for templateFile in templateFiles(of: file) {
             templates.append(AppLoader.TemplateFile(path: templateFile, bytes: try read(templateFile, into: &loaded)))
         }
-        let app = AppLoader.load(policy: bytes, file: file, templates: templates,
-                                 templateDirectory: templateDirectory(of: file), limits: limits)
-        loaded.diagnostics += app.diagnostics
-        loaded.sources = app.value
-        return loaded
+        return (loaded, AppLoader.Input(policy: bytes, file: file, templates: templates,
+                                        templateDirectory: templateDirectory(of: file)))
+    }
+
+    /// Loads apps whose files are already read, each with what reading them found; an app without input
+    /// (its policy file was refused) keeps only those findings.
+    func load(_ read: [(app: LoadedApp, input: AppLoader.Input?)]) -> [LoadedApp] {
+        var loaded = AppLoader.load(read.compactMap(\.input), limits: limits).makeIterator()
+        return read.map { app, input in
+            guard input != nil, let result = loaded.next() else { return app }
+            var app = app
+            app.diagnostics += result.diagnostics
+            app.sources = result.value
+            return app
+        }
     }
 
     /// The folder of a policy's templates: `<policies>/../Templates/<app>`.
@@ -83,18 +105,27 @@ package struct Workspace {
     /// The file's bytes, or nil with a diagnostic when it is too large.
     private func read(_ file: String, into loaded: inout LoadedApp) throws(CommandError) -> [UInt8]? {
         let size = try size(of: file)
-        if size > limits.maxFileSize {
-            loaded.diagnostics.append(Diagnostic(
-                rule: YAMLRules.limit.id, severity: .error,
-                message: "file is \(size) bytes; the limit is \(limits.maxFileSize) bytes", span: .wholeFile(file),
-                help: "split the policy or remove unused entries"))
-            return nil
-        }
+        guard admits(file, size: size, into: &loaded) else { return nil }
         let bytes = try contents(of: file)
+        keep(file, bytes, in: &loaded)
+        return bytes
+    }
+
+    /// Whether a file of `size` bytes is within the limit; if not, a diagnostic says so.
+    func admits(_ file: String, size: Int, into loaded: inout LoadedApp) -> Bool {
+        guard size > limits.maxFileSize else { return true }
+        loaded.diagnostics.append(Diagnostic(
+            rule: YAMLRules.limit.id, severity: .error,
+            message: "file is \(size) bytes; the limit is \(limits.maxFileSize) bytes", span: .wholeFile(file),
+            help: "split the policy or remove unused entries"))
+        return false
+    }
+
+    /// Keeps the text of a file read, for excerpts, when diagnostics go to a terminal.
+    func keep(_ file: String, _ bytes: [UInt8], in loaded: inout LoadedApp) {
         if context.stderrIsTerminal {
             loaded.files[file] = SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self))
         }
-        return bytes
     }
 
     /// The size of a regular file (following symbolic links); anything else cannot be read.

@@ -19,21 +19,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-fail() {
-  echo "bench-fleet: error: $*" >&2
-  exit 1
-}
+bench_name=bench-fleet
+source scripts/bench-lib.sh
 
 command -v wrk >/dev/null || fail "wrk is not installed (Debian: apt-get install wrk)"
-scratch="${SCRATCH_PATH:-.build}"
 publishes="${PUBLISHES:-100}"
 duration="${DURATION:-10s}"
-echo "building (release, $scratch)…" >&2
-for product in tollgate TollgateBenchmarks; do
-  swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product "$product" >/dev/null \
-    || fail "swift build -c release --static-swift-stdlib --product $product failed"
-done
-bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)"
+release_binaries tollgate TollgateBenchmarks
 tollgate="$bin/tollgate"
 bench="$bin/TollgateBenchmarks"
 started=$(date +%s)
@@ -49,14 +41,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# field NAME LINE: the value of NAME=… in a line of key=value fields.
-field() {
-  local value
-  value="$(tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p")"
-  [[ -n "$value" ]] || fail "no '$1' in the benchmark output: $2"
-  echo "$value"
-}
-ratio() { awk -v x="$1" -v y="$2" 'BEGIN { if (y > 0) printf "%.2fx", x / y; else print "n/a" }'; }
+xratio() { echo "$(ratio "$1" "$2")x"; }
 
 # project NAME: a copy of the examples' policies and templates in $work/NAME.
 project() {
@@ -149,9 +134,9 @@ printf "$format" "convergence, PostgreSQL (notified), 3 replicas" "$(field conve
   "$(field converge_p99_ms "$pg")" "$(field converge_max_ms "$pg")" "$(field rounds "$pg") publishes"
 printf "$format" "convergence, SQLite file (polled every 0.5 s), 3 replicas" "$(field converge_p50_ms "$lite")" \
   "$(field converge_p99_ms "$lite")" "$(field converge_max_ms "$lite")" \
-  "p50 $(ratio "$(field converge_p50_ms "$pg")" "$(field converge_p50_ms "$lite")") of SQLite's"
+  "p50 $(xratio "$(field converge_p50_ms "$pg")" "$(field converge_p50_ms "$lite")") of SQLite's"
 printf "$format" "publish (in-process, validation included), PostgreSQL" "$(field publish_p50_ms "$pg")" \
-  "$(field publish_p99_ms "$pg")" "" "p50 $(ratio "$(field publish_p50_ms "$pg")" "$(field publish_p50_ms "$lite")") of SQLite's"
+  "$(field publish_p99_ms "$pg")" "" "p50 $(xratio "$(field publish_p50_ms "$pg")" "$(field publish_p50_ms "$lite")") of SQLite's"
 printf "$format" "publish (in-process, validation included), SQLite" "$(field publish_p50_ms "$lite")" \
   "$(field publish_p99_ms "$lite")" "" ""
 echo

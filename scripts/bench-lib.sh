@@ -37,3 +37,24 @@ release_binaries() {
   done
   bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)"
 }
+
+# versions SIZE FOLDER: FOLDER/v1, a project of SIZE products from scripts/gen-policy.py, and FOLDER/v2, the
+# same with new JPY prices for three products and two features in other tiers (export.tool-1 moves from
+# s1-basic to s1-plus, library.tool-2 from s1-plus to s1-basic: tiers every size has).
+versions() {
+  python3 scripts/gen-policy.py --products "$1" --out "$2/v1" >/dev/null || fail "scripts/gen-policy.py failed"
+  cp -R "$2/v1" "$2/v2"
+  python3 - "$2/v2/Policies/bench.yaml" <<'PY' || fail "cannot edit the second version"
+import re, sys
+path = sys.argv[1]
+text = open(path, encoding="utf-8").read()
+text, repriced = re.subn(r'(JPY: ")(\d+)"', lambda m: '%s%d"' % (m.group(1), int(m.group(2)) + 10), text, count=3)
+moved = 0
+for feature, tier in [("export.tool-1", "s1-plus"), ("library.tool-2", "s1-basic")]:
+    text, count = re.subn(r"(?m)^(  %s: \{.*tier: )[\w-]+ \}$" % re.escape(feature), r"\g<1>%s }" % tier, text)
+    moved += count
+if (repriced, moved) != (3, 2):
+    sys.exit("expected 3 prices and 2 features to change, changed %d and %d" % (repriced, moved))
+open(path, "w", encoding="utf-8").write(text)
+PY
+}

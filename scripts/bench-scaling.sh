@@ -52,26 +52,6 @@ print("%.1f %d" % (best * 1000, peak))
 PY
 }
 
-# versions SIZE FOLDER: FOLDER/v1, a generated project of SIZE products, and FOLDER/v2, the same with new JPY
-# prices for three products and two features in other tiers.
-versions() {
-  python3 scripts/gen-policy.py --products "$1" --out "$2/v1" >/dev/null || fail "scripts/gen-policy.py failed"
-  cp -R "$2/v1" "$2/v2"
-  python3 - "$2/v2/Policies/bench.yaml" <<'PY' || fail "cannot edit the second version"
-import re, sys
-path = sys.argv[1]
-text = open(path, encoding="utf-8").read()
-text, repriced = re.subn(r'(JPY: ")(\d+)"', lambda m: '%s%d"' % (m.group(1), int(m.group(2)) + 10), text, count=3)
-moved = 0
-for feature, tier in [("export.tool-1", "s1-plus"), ("library.tool-2", "s1-basic")]:
-    text, count = re.subn(r"(?m)^(  %s: \{.*tier: )[\w-]+ \}$" % re.escape(feature), r"\g<1>%s }" % tier, text)
-    moved += count
-if (repriced, moved) != (3, 2):
-    sys.exit("expected 3 prices and 2 features to change, changed %d and %d" % (repriced, moved))
-open(path, "w", encoding="utf-8").write(text)
-PY
-}
-
 start="$(measure "$work" 5 "$tollgate" --version)"
 declare -A bytes validate publish diff render eval_cli events lookup evaluate
 for size in $sizes; do

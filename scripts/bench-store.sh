@@ -17,34 +17,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-fail() {
-  echo "bench-store: error: $*" >&2
-  exit 1
-}
-
-scratch="${SCRATCH_PATH:-.build}"
+bench_name=bench-store
+source scripts/bench-lib.sh
 runs="${RUNS:-3}"
 diff_limit="${DIFF_LIMIT:-60}"
-echo "building (release, $scratch)…" >&2
-for product in tollgate TollgateBenchmarks; do
-  swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product "$product" >/dev/null \
-    || fail "swift build -c release --static-swift-stdlib --product $product failed"
-done
-bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)"
+release_binaries tollgate TollgateBenchmarks
 tollgate="$bin/tollgate"
 bench="$bin/TollgateBenchmarks"
 started=$(date +%s)
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-
-# field NAME LINE: the value of NAME=… in a line of key=value fields.
-field() {
-  local value
-  value="$(tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p")"
-  [[ -n "$value" ]] || fail "no '$1' in the benchmark output: $2"
-  echo "$value"
-}
 
 # wall_ms FOLDER COMMAND…: runs COMMAND in FOLDER, output discarded, and prints its wall time in ms.
 wall_ms() {
@@ -58,29 +41,9 @@ wall_ms() {
 
 # median VALUES…: the middle value (the upper one of an even count).
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int(NR / 2) + 1] }'; }
-ratio() { awk -v x="$1" -v y="$2" 'BEGIN { if (y > 0) printf "%.1fx", x / y; else print "n/a" }'; }
-mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
-thousands() { sed -E ':a; s/([0-9])([0-9]{3})($|,)/\1,\2\3/; ta' <<<"$1"; }
-
-# versions SIZE FOLDER: FOLDER/v1, a generated project of SIZE products, and FOLDER/v2, the same with new
-# JPY prices for three products and two features moved to another tier.
-versions() {
-  python3 scripts/gen-policy.py --products "$1" --out "$2/v1" >/dev/null || fail "scripts/gen-policy.py failed"
-  cp -R "$2/v1" "$2/v2"
-  python3 - "$2/v2/Policies/bench.yaml" <<'PY' || fail "cannot edit the second version"
-import re, sys
-path = sys.argv[1]
-text = open(path, encoding="utf-8").read()
-text, repriced = re.subn(r'(JPY: ")(\d+)"', lambda m: '%s%d"' % (m.group(1), int(m.group(2)) + 10), text, count=3)
-moved = 0
-for feature in ["export.tool-1", "library.tool-2"]:
-    text, count = re.subn(r"(?m)^(  %s: \{.*tier: )[\w-]+ \}$" % re.escape(feature), r"\1s1-pro }", text)
-    moved += count
-if (repriced, moved) != (3, 2):
-    sys.exit("expected 3 prices and 2 features to change, changed %d and %d" % (repriced, moved))
-open(path, "w", encoding="utf-8").write(text)
-PY
-}
+# xratio X Y: "2.0x", X / Y with one decimal. bytes_mib BYTES: "1.5 MiB".
+xratio() { awk -v x="$1" -v y="$2" 'BEGIN { if (y > 0) printf "%.1fx", x / y; else print "n/a" }'; }
+bytes_mib() { echo "$(mib $(( $1 / 1024 ))) MiB"; }
 
 # publish FOLDER STORE MESSAGE: publishes the project in FOLDER, untimed.
 publish() {
@@ -149,7 +112,7 @@ for size in 500 1000 5000; do
       break
     fi
     (( status == 0 )) || fail "'tollgate diff 1 2' failed at $size products: $(head -3 "$work/diff.out")"
-    grep -q "moves from tier s1-basic to s1-pro" "$work/diff.out" || fail "the diff at $size misses a change"
+    grep -q "moves from tier s1-basic to s1-plus" "$work/diff.out" || fail "the diff at $size misses a change"
     taken+=($(( ($(date +%s%N) - start) / 1000000 )))
   done
   if [[ "${taken[0]}" == ">"* ]]; then
@@ -166,31 +129,31 @@ echo
 printf "$format" "measure" "ms" "note"
 printf "$format" "baseline: tollgate --version (process start)" "$version" ""
 printf "$format" "baseline: cat the 5,000-product policy and its 7 templates" "$(median "${cat_ms[@]}")" \
-  "$(mib "$(cat "${files[@]}" | wc -c)")"
+  "$(bytes_mib "$(cat "${files[@]}" | wc -c)")"
 printf "$format" "baseline: tollgate validate, 5,000 products" "$validate" ""
 printf "$format" "tollgate publish, 5,000 products, changed version" "$(median "${publish_ms[@]}")" \
-  "$(ratio "$(median "${publish_ms[@]}")" "$validate") validate"
+  "$(xratio "$(median "${publish_ms[@]}")" "$validate") validate"
 printf "$format" "  store: open (in-process)" "$(field open_ms "$publish_parts")" ""
 printf "$format" "  store: read the published catalog (in-process)" "$(field catalog_ms "$publish_parts")" \
   "$(field products "$publish_parts") products"
 printf "$format" "  store: write the snapshot, one transaction (in-process)" "$(field write_ms "$publish_parts")" \
-  "bundle $(mib "$(field bundle_bytes "$publish_parts")"), files $(mib "$(field file_bytes "$publish_parts")")"
+  "bundle $(bytes_mib "$(field bundle_bytes "$publish_parts")"), files $(bytes_mib "$(field file_bytes "$publish_parts")")"
 printf "$format" "tollgate history --format json, 1,000 snapshots" "$(median "${history_ms[@]}")" \
-  "$(ratio "$(median "${history_ms[@]}")" "$version") process start"
+  "$(xratio "$(median "${history_ms[@]}")" "$version") process start"
 printf "$format" "  PolicyStore.history() (in-process)" "$(field history_api_ms "$history_parts")" \
   "$(field entries "$history_parts") entries"
 printf "$format" "  history command without process start" "$(field history_command_ms "$history_parts")" \
   "$(field json_bytes "$history_parts") bytes of JSON"
 for size in 500 1000 5000; do
   note="validate of the same: ${diff_validate_ms[$size]} ms"
-  [[ "${diff_ms[$size]}" == ">"* ]] || note="$(ratio "${diff_ms[$size]}" "${diff_validate_ms[$size]}") validate; $note"
+  [[ "${diff_ms[$size]}" == ">"* ]] || note="$(xratio "${diff_ms[$size]}" "${diff_validate_ms[$size]}") validate; $note"
   printf "$format" "tollgate diff 1 2, two $(thousands "$size")-product versions" "${diff_ms[$size]}" "$note"
 done
 printf "$format" "  store: read both 5,000-product snapshots (in-process)" "$(field snapshots_ms "$snapshot_parts")" \
-  "$(mib "$(field bytes "$snapshot_parts")")"
+  "$(bytes_mib "$(field bytes "$snapshot_parts")")"
 echo
 echo "process figures: median of $runs runs (history and baselines: 5), wall time, start included;"
 echo "a diff stopped after DIFF_LIMIT=$diff_limit s shows '> limit'."
 echo "seeding 1,000 snapshots through PolicyStore.publish (one transaction each): $(field seed_ms "$seed") ms."
-echo "store file after the two 5,000-product versions: $(mib "$store_bytes") (each snapshot keeps its files whole)."
+echo "store file after the two 5,000-product versions: $(bytes_mib "$store_bytes") (each snapshot keeps its files whole)."
 echo "total $(( $(date +%s) - started )) s (build excluded)"

@@ -4,7 +4,7 @@ import Synchronization
 extension Array where Element: Sendable {
     /// `map` on every core: elements are handed out by `size`, largest first, so that the last one to start
     /// is a small one; the results keep the elements' order.
-    func concurrentMap<Result: Sendable>(largestFirst size: (Element) -> Int,
+    package func concurrentMap<Result: Sendable>(largestFirst size: (Element) -> Int,
                                          _ transform: @Sendable (Element) -> Result) -> [Result] {
         guard count > 1 else { return map(transform) }
         let order = indices.sorted { size(self[$0]) > size(self[$1]) }

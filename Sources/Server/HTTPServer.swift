@@ -344,8 +344,19 @@ private final class ServerContext: Sendable {
                          body: [UInt8], tooLarge: Bool) -> HTTPRequest {
         // MHD has already split off the query and percent-decoded both the path and the arguments.
         let query = Dictionary(values(connection, .GET_ARGUMENT_KIND)) { first, _ in first }
-        let headers = Dictionary(values(connection, .HEADER_KIND).map { ($0.lowercased(), $1) }) { "\($0), \($1)" }
-        return HTTPRequest(method: String(cString: method), path: String(cString: url), query: query, headers: headers,
+        var fields = HTTPHeaderFields()
+        withUnsafeMutablePointer(to: &fields) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
+                guard let cls, let key else { return .YES }
+                let name = UnsafeRawPointer(key).assumingMemoryBound(to: UInt8.self)
+                let text = value.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+                cls.assumingMemoryBound(to: HTTPHeaderFields.self).pointee.append(
+                    name: UnsafeBufferPointer(start: name, count: strlen(key)),
+                    value: UnsafeBufferPointer(start: text, count: value.map { strlen($0) } ?? 0))
+                return .YES
+            }, pointer)
+        }
+        return HTTPRequest(method: String(cString: method), path: String(cString: url), query: query, fields: fields,
                            body: body, bodyTooLarge: tooLarge)
     }
 
@@ -384,12 +395,21 @@ private final class ServerContext: Sendable {
         }
         guard let handle else { return .NO }
         defer { MHD_destroy_response(handle) }
-        var headers = response.headers.filter { $0.name.lowercased() != "content-length" }
-        if draining.load(ordering: .acquiring) { headers.append((name: "Connection", value: "close")) }
-        for header in headers {
+        // MHD writes Content-Length itself.
+        for header in response.headers where !Self.isContentLength(header.name) {
             guard MHD_add_response_header(handle, header.name, header.value) == .YES else { return .NO }
         }
+        if draining.load(ordering: .acquiring) {
+            guard MHD_add_response_header(handle, "Connection", "close") == .YES else { return .NO }
+        }
         return MHD_queue_response(connection, UInt32(clamping: response.status), handle)
+    }
+
+    /// Whether a header name is `Content-Length`, in any case.
+    static func isContentLength(_ name: String) -> Bool {
+        name.utf8.count == 14 && zip(name.utf8, "content-length".utf8).allSatisfy { byte, lower in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == lower : byte == lower
+        }
     }
 }
 

@@ -5,24 +5,36 @@ package struct HTTPRequest: Sendable {
     package var path: String
     /// The query's parameters, percent-decoded; the first of repeated names wins.
     package var query: [String: String]
-    /// Header fields by lowercased name.
-    package var headers: [String: String]
+    /// The header fields as received.
+    package var fields: HTTPHeaderFields
     package var body: [UInt8]
     /// Set by the server when the body was longer than its limit; the rest of it was discarded.
     package var bodyTooLarge: Bool
 
+    /// A request with one header field per name of `headers`.
     package init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
                  body: [UInt8] = [], bodyTooLarge: Bool = false) {
+        self.init(method: method, path: path, query: query, fields: HTTPHeaderFields(headers), body: body,
+                  bodyTooLarge: bodyTooLarge)
+    }
+
+    /// A request with its header fields as received.
+    package init(method: String, path: String, query: [String: String], fields: HTTPHeaderFields, body: [UInt8],
+                 bodyTooLarge: Bool) {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
+        self.fields = fields
         self.body = body
         self.bodyTooLarge = bodyTooLarge
     }
 
-    /// The value of a header field, by case-insensitive name.
-    package func header(_ name: String) -> String? { headers[name.lowercased()] }
+    /// Header fields by lowercased name, repeated fields joined with ", "; made when read, so a responder that
+    /// needs a field or two asks `header(_:)`.
+    package var headers: [String: String] { fields.dictionary }
+
+    /// The value of a header field, by case-insensitive name; repeated fields joined with ", ".
+    package func header(_ name: String) -> String? { fields.value(name) }
 }
 
 /// An HTTP response: status, header fields in order, body.

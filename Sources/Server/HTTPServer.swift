@@ -18,18 +18,34 @@ package final class HTTPServer: Sendable {
         /// What to listen on: an IPv4 address (`127.0.0.1`, `0.0.0.0` for every interface), an IPv6 address (`::1`;
         /// `::` takes every interface, IPv4 clients too) or a host name, resolved at start with IPv4 preferred.
         package var host: String
-        /// Worker threads; 1 serves every connection from MHD's single polling thread.
+        /// Worker threads, each polling its share of the connections with poll(); 1 serves every connection from
+        /// MHD's single polling thread.
         ///
-        /// A worker runs the responder inline, so one slow response holds up every connection of its worker.
-        /// Measured with wrk 2 threads on the same 2-core host (trivial responder, keep-alive, host busy with builds):
-        /// 16 connections 1/2/4 workers ≈ 27k/36k/37k req/s; 64 connections ≈ 22k/34k/46k with p50 2.4/1.3/0.9 ms;
-        /// 256 connections ≈ 20k/34k/32k; a new connection per request ≈ 8k/6k/6k. The default, 4, was never far
-        /// behind 2 and leaves three quarters of the connections moving behind a slow response.
+        /// A worker runs the responder inline, so one slow response (a publish, a first render in a new locale) holds
+        /// up every connection of its worker. The default is one worker per core of the 2-core host it was measured
+        /// on: `POST evaluate` under wrk -t2 on the same cores, each run next to nginx serving a static file, the
+        /// host busy with other builds (so single runs vary by ±30 %; ratios are to nginx's run just before):
+        ///
+        /// | MHD mode | CPU/request vs nginx, 32 / 4 connections | context switches per request, 32 / 4 (perf stat) |
+        /// | --- | --- | --- |
+        /// | poll, 4 workers, 32 KiB per connection (before) | 1.66–1.81 / 1.85–1.95 | 0.32 / 0.84 |
+        /// | poll, 4 workers, 16 KiB | 1.67–2.00 / 1.82–1.93 | 0.19 / 1.02 |
+        /// | poll, 2 workers, 16 KiB | 1.74–1.82 / 1.36–1.42 | 0.22 / 0.47 |
+        /// | poll, 1 worker | no better than 2 at 32 connections | 0.50 / 0.64 |
+        /// | epoll, 2 workers, 16 KiB | 1.54–1.82 / 1.27–1.77 | 0.19 / 0.68 |
+        ///
+        /// With 4 connections, 4 workers each wake for nearly every request (a context switch each); 2 workers,
+        /// one per core, switch half as often, which is most of the difference in CPU. epoll measured no better than
+        /// poll and is not used: with epoll, MHD 0.9.75 stopped serving some of 256 busy keep-alive connections
+        /// (without a pool in about half the runs, with a pool of 2 in about 1 in 12); poll() never did. Turbo mode
+        /// (`MHD_USE_TURBO`) changed nothing measurable: a request costs recv, sendmsg and the log line's write
+        /// either way. Earlier, with a trivial responder: 64 connections 1/2/4 workers ≈ 22k/34k/46k req/s,
+        /// 256 connections ≈ 20k/34k/32k, a new connection per request ≈ 8k/6k/6k.
         package var threadPoolSize: Int
         /// Connections served at once, held long polls included; further clients wait in the listening socket's
         /// backlog until one ends.
         ///
-        /// A held connection costs a file descriptor and at most 32 KiB, no thread, so the default, 10,000, lets
+        /// A held connection costs a file descriptor and `connectionMemory`, no thread, so the default, 10,000, lets
         /// thousands of clients long-poll. `start()` raises the process's soft descriptor limit (`ulimit -n`) as far
         /// as its hard limit allows and serves fewer connections, saying so in the log, when the descriptors
         /// would run out first: 128 are kept for everything else the process opens.
@@ -44,11 +60,18 @@ package final class HTTPServer: Sendable {
         package var connectionTimeout: Duration
         /// The largest request body kept; a longer one sets `HTTPRequest.bodyTooLarge` and the rest is discarded.
         package var maxBodyBytes: Int
+        /// The memory each connection reads its request into and writes its response header from
+        /// (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`); header fields that do not fit are answered 431.
+        ///
+        /// MHD zeroes all of it before every request on a keep-alive connection: at 32 KiB that memset was 5 % of
+        /// the CPU of an evaluation (perf), at 16 KiB 2.7 %. 16 KiB still takes about 12 KiB of header fields, as
+        /// much as common proxies pass on, and a body arrives in pieces of any size.
+        package var connectionMemory: Int
 
         /// Defaults chosen for a 2-core host.
-        package init(port: Int = 8080, host: String = "127.0.0.1", threadPoolSize: Int = 4,
+        package init(port: Int = 8080, host: String = "127.0.0.1", threadPoolSize: Int = 2,
                      connectionLimit: Int = 10_000, perIPConnectionLimit: Int? = nil, connectionTimeout: Duration = .seconds(65),
-                     maxBodyBytes: Int = 64 * 1024) {
+                     maxBodyBytes: Int = 64 * 1024, connectionMemory: Int = 16 * 1024) {
             self.port = port
             self.host = host
             self.threadPoolSize = threadPoolSize
@@ -56,6 +79,7 @@ package final class HTTPServer: Sendable {
             self.perIPConnectionLimit = perIPConnectionLimit
             self.connectionTimeout = connectionTimeout
             self.maxBodyBytes = maxBodyBytes
+            self.connectionMemory = connectionMemory
         }
     }
 
@@ -172,7 +196,7 @@ package final class HTTPServer: Sendable {
                 flags, &socketAddress, UInt32(clamping: configuration.threadPoolSize),
                 UInt32(clamping: connectionLimit),
                 UInt32(clamping: configuration.perIPConnectionLimit ?? 0), UInt32(clamping: timeoutSeconds),
-                32 * 1024, context.logger,
+                configuration.connectionMemory, context.logger,
                 { cls, connection, url, method, _, data, size, slot in
                     guard let cls, let connection, let url, let method, let size, let slot else { return .NO }
                     return Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
@@ -344,8 +368,19 @@ private final class ServerContext: Sendable {
                          body: [UInt8], tooLarge: Bool) -> HTTPRequest {
         // MHD has already split off the query and percent-decoded both the path and the arguments.
         let query = Dictionary(values(connection, .GET_ARGUMENT_KIND)) { first, _ in first }
-        let headers = Dictionary(values(connection, .HEADER_KIND).map { ($0.lowercased(), $1) }) { "\($0), \($1)" }
-        return HTTPRequest(method: String(cString: method), path: String(cString: url), query: query, headers: headers,
+        var fields = HTTPHeaderFields()
+        withUnsafeMutablePointer(to: &fields) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
+                guard let cls, let key else { return .YES }
+                let name = UnsafeRawPointer(key).assumingMemoryBound(to: UInt8.self)
+                let text = value.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+                cls.assumingMemoryBound(to: HTTPHeaderFields.self).pointee.append(
+                    name: UnsafeBufferPointer(start: name, count: strlen(key)),
+                    value: UnsafeBufferPointer(start: text, count: value.map { strlen($0) } ?? 0))
+                return .YES
+            }, pointer)
+        }
+        return HTTPRequest(method: String(cString: method), path: String(cString: url), query: query, fields: fields,
                            body: body, bodyTooLarge: tooLarge)
     }
 
@@ -384,12 +419,21 @@ private final class ServerContext: Sendable {
         }
         guard let handle else { return .NO }
         defer { MHD_destroy_response(handle) }
-        var headers = response.headers.filter { $0.name.lowercased() != "content-length" }
-        if draining.load(ordering: .acquiring) { headers.append((name: "Connection", value: "close")) }
-        for header in headers {
+        // MHD writes Content-Length itself.
+        for header in response.headers where !Self.isContentLength(header.name) {
             guard MHD_add_response_header(handle, header.name, header.value) == .YES else { return .NO }
         }
+        if draining.load(ordering: .acquiring) {
+            guard MHD_add_response_header(handle, "Connection", "close") == .YES else { return .NO }
+        }
         return MHD_queue_response(connection, UInt32(clamping: response.status), handle)
+    }
+
+    /// Whether a header name is `Content-Length`, in any case.
+    static func isContentLength(_ name: String) -> Bool {
+        name.utf8.count == 14 && zip(name.utf8, "content-length".utf8).allSatisfy { byte, lower in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == lower : byte == lower
+        }
     }
 }
 

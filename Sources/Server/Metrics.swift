@@ -8,17 +8,25 @@ package final class Metrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds.
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
 
-    /// A counted request's labels.
-    private struct RequestLabels: Hashable, Comparable {
-        var route: String
-        var status: Int
+    /// One route's requests: how many answered with each status, and how long they took.
+    private struct RouteRequests {
+        var statuses: [Int: Int] = [:]
+        /// Requests by latency bucket, not cumulative.
+        var counts = Array(repeating: 0, count: Metrics.buckets.count)
+        var sum = 0.0
+        var count = 0
 
-        static func < (lhs: Self, rhs: Self) -> Bool { (lhs.route, lhs.status) < (rhs.route, rhs.status) }
+        mutating func record(status: Int, seconds: Double, bucket: Int?) {
+            statuses[status, default: 0] += 1
+            if let bucket { counts[bucket] += 1 }
+            sum += seconds
+            count += 1
+        }
     }
 
     private struct State {
-        var requests: [RequestLabels: Int] = [:]
-        var latency: [String: (counts: [Int], sum: Double, count: Int)] = [:]
+        /// By route; updated in place, so that counting a request copies nothing.
+        var routes: [String: RouteRequests] = [:]
         var reloads: [String: Int] = ["success": 0, "failure": 0]
         var policies: [(app: String, hash: String, version: Int?)] = []
         /// Whether the store answers; nil when the policies come from a folder.
@@ -31,13 +39,9 @@ package final class Metrics: Sendable {
 
     /// Counts one answered request.
     func record(route: String, status: Int, seconds: Double) {
+        let bucket = Self.buckets.firstIndex { seconds <= $0 }
         state.withLock { state in
-            state.requests[RequestLabels(route: route, status: status), default: 0] += 1
-            var entry = state.latency[route] ?? (Array(repeating: 0, count: Self.buckets.count), 0, 0)
-            if let index = Self.buckets.firstIndex(where: { seconds <= $0 }) { entry.counts[index] += 1 }
-            entry.sum += seconds
-            entry.count += 1
-            state.latency[route] = entry
+            state.routes[route, default: RouteRequests()].record(status: status, seconds: seconds, bucket: bucket)
         }
     }
 
@@ -59,13 +63,15 @@ package final class Metrics: Sendable {
         state.withLock { state in
             var lines = ["# HELP tollgate_requests_total Requests answered, by route and status.",
                          "# TYPE tollgate_requests_total counter"]
-            lines += state.requests.keys.sorted().map { labels in
-                "tollgate_requests_total{route=\"\(labels.route)\",status=\"\(labels.status)\"} \(state.requests[labels] ?? 0)"
+            let routes = state.routes.sorted { $0.key < $1.key }
+            for (route, entry) in routes {
+                lines += entry.statuses.sorted { $0.key < $1.key }.map { status, count in
+                    "tollgate_requests_total{route=\"\(route)\",status=\"\(status)\"} \(count)"
+                }
             }
             lines += ["# HELP tollgate_request_duration_seconds Time to answer a request, by route.",
                       "# TYPE tollgate_request_duration_seconds histogram"]
-            for route in state.latency.keys.sorted() {
-                guard let entry = state.latency[route] else { continue }
+            for (route, entry) in routes {
                 var cumulative = 0
                 for (bound, count) in zip(Self.buckets, entry.counts) {
                     cumulative += count

@@ -83,8 +83,10 @@ enum JSONBody {
     static func response(_ body: [UInt8], status: Int = 200, headers: [(name: String, value: String)] = [])
         -> HTTPResponse
     {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
+        HTTPResponse(status: status, headers: headers.isEmpty ? jsonHeaders : jsonHeaders + headers, body: body)
     }
+
+    private static let jsonHeaders = [(name: "Content-Type", value: "application/json")]
 
     /// Parses a JSON object; a malformed body names the line and column of the mistake.
     static func object(_ bytes: [UInt8]) throws(Problem) -> [String: JSONValue] {

@@ -72,6 +72,7 @@ extension Router {
     static let maxWait = 60
 
     static let bundleRoute = "/v1/apps/{app}/bundle"
+    static let bundlePattern = RoutePattern(bundleRoute)
 
     /// A long poll, held until the app's bundle changes (200 with the new bundle, or 404 when the app is gone) or
     /// its wait passes (304): a GET of a bundle with `Prefer: wait=N` and an `If-None-Match` naming the bundle
@@ -79,7 +80,7 @@ extension Router {
     func holdBundle(_ request: HTTPRequest) -> DeferredResponse? {
         guard request.method == "GET", !request.bodyTooLarge,
               let wait = Self.preferredWait(request.header("prefer")), wait > 0,
-              let id = Self.match(Self.bundleRoute.split(separator: "/"), request.path.split(separator: "/"))?["app"],
+              let id = Self.bundlePattern.match(request.path)?["app"],
               let app = holder.snapshot?.apps[id], Self.matches(request.header("if-none-match"), app.etag)
         else { return nil }
         let start = ContinuousClock.now
@@ -143,21 +144,30 @@ extension Router {
     /// Evaluation (docs/evaluation.md): which features the entitlements unlock and whether ads may show.
     func evaluate(_ request: HTTPRequest, app id: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
-        guard !request.body.isEmpty else { throw Problem.invalidJSON("the body is empty; send a JSON object") }
-        let value: JSONValue
-        do {
-            value = try JSONValue(reading: request.body)
-        } catch {
-            throw Problem.invalidJSON(error.description)
-        }
         let input: EvaluationInput
-        do {
-            input = try EvaluationInput(value: value)
-        } catch {
-            throw Problem.invalidInput(error.message)
+        if let usual = EvaluationInput(usualForm: request.body) {
+            input = usual
+        } else {
+            input = try Self.evaluationInput(request.body)
         }
         let decision = app.evaluator.evaluate(input, now: Date())
         return JSONBody.response(decision.json())
+    }
+
+    /// The evaluation input in `body` in any form, or the problem with it.
+    private static func evaluationInput(_ body: [UInt8]) throws(Problem) -> EvaluationInput {
+        guard !body.isEmpty else { throw Problem.invalidJSON("the body is empty; send a JSON object") }
+        let value: JSONValue
+        do {
+            value = try JSONValue(reading: body)
+        } catch {
+            throw Problem.invalidJSON(error.description)
+        }
+        do {
+            return try EvaluationInput(value: value)
+        } catch {
+            throw Problem.invalidInput(error.message)
+        }
     }
 
     /// The paywall in the request's locale with the request's prices (the prices input of docs/templates.md plus `locale`).

@@ -39,11 +39,17 @@ package struct Router: HTTPResponder {
 
     /// Counts an answered request in the metrics and logs its line.
     func record(_ request: HTTPRequest, route: String, status: Int, since start: ContinuousClock.Instant) {
-        let elapsed = start.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let (whole, fraction) = start.duration(to: .now).components
+        let seconds = Double(whole) + Double(fraction) / 1e18
         metrics.record(route: route, status: status, seconds: seconds)
-        log(#"{"method":\#(JSONWriter.quoted(request.method)),"route":\#(JSONWriter.quoted(route)),"#
-            + #""status":\#(status),"duration_ms":\#((seconds * 1_000_000).rounded() / 1000)}"#)
+        var line = JSONWriter(capacity: 128)
+        line.object { members in
+            members.member("method") { $0.string(request.method) }
+            members.member("route") { $0.string(route) }
+            members.member("status") { $0.integer(status) }
+            members.member("duration_ms") { $0.number((seconds * 1_000_000).rounded() / 1000) }
+        }
+        log(String(decoding: line.bytes, as: UTF8.self))
     }
 
     /// One route: a path pattern with `{name}` segments, the methods it takes, its handler, and how it answers
@@ -53,8 +59,8 @@ package struct Router: HTTPResponder {
         var methods: [String]
         var handle: @Sendable (Router, HTTPRequest, [String: String]) throws(Problem) -> HTTPResponse
         var failure: @Sendable (Problem, HTTPRequest, [String: String]) -> HTTPResponse
-        /// The pattern's segments, split once.
-        let segments: [Substring]
+        /// The pattern, split once.
+        let route: RoutePattern
 
         init(pattern: String, methods: [String],
              failure: @escaping @Sendable (Problem, HTTPRequest, [String: String]) -> HTTPResponse = {
@@ -65,7 +71,7 @@ package struct Router: HTTPResponder {
             self.methods = methods
             self.handle = handle
             self.failure = failure
-            segments = pattern.split(separator: "/")
+            route = RoutePattern(pattern)
         }
     }
 
@@ -120,14 +126,24 @@ package struct Router: HTTPResponder {
         },
     ]
 
-    /// The route's pattern (the metrics label) and the answer.
+    /// The route's pattern (the metrics label) and the answer: the first endpoint that takes the request's path
+    /// and method answers; otherwise 404, or 405 when another method would have been taken.
     private func dispatch(_ request: HTTPRequest) -> (String, HTTPResponse) {
-        let segments = request.path.split(separator: "/")
-        let matches = Self.endpoints.compactMap { endpoint in Self.match(endpoint.segments, segments).map { (endpoint, $0) } }
-        guard let (first, _) = matches.first else {
-            return ("unmatched", Problem.notFound("no route \(request.method) \(request.path)").response(path: request.path))
+        var routed: (Endpoint, [String: String])?
+        for endpoint in Self.endpoints where endpoint.methods.contains(request.method) {
+            if let parameters = endpoint.route.match(request.path) {
+                routed = (endpoint, parameters)
+                break
+            }
         }
-        guard let (endpoint, parameters) = matches.first(where: { $0.0.methods.contains(request.method) }) else {
+        guard let (endpoint, parameters) = routed else {
+            let matches = Self.endpoints.compactMap { endpoint in
+                endpoint.route.match(request.path).map { (endpoint, $0) }
+            }
+            guard let (first, _) = matches.first else {
+                let problem = Problem.notFound("no route \(request.method) \(request.path)")
+                return ("unmatched", problem.response(path: request.path))
+            }
             let allow = matches.flatMap(\.0.methods).joined(separator: ", ")
             let problem = Problem("method-not-allowed", status: 405, title: "Method not allowed",
                                   detail: "\(request.method) is not allowed on \(first.pattern); use \(allow)",
@@ -147,24 +163,17 @@ package struct Router: HTTPResponder {
         }
     }
 
-    /// The `{name}` values of a pattern's `parts` in `segments`, or nil when the path does not match.
-    static func match(_ parts: [Substring], _ segments: [Substring]) -> [String: String]? {
-        guard parts.count == segments.count else { return nil }
-        var parameters: [String: String] = [:]
-        for (part, segment) in zip(parts, segments) {
-            if part.first == "{" {
-                parameters[String(part.dropFirst().dropLast())] = String(segment)
-            } else if part != segment {
-                return nil
-            }
-        }
-        return parameters
-    }
-
     /// Whether a `Content-Type` is `application/json`, with any parameters (`; charset=utf-8`).
     static func isJSON(_ type: String) -> Bool {
-        let media = type.utf8.prefix { $0 != UInt8(ascii: ";") }
-        let trimmed = media.drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }.reversed()
-        return trimmed.count == 16 && zip(trimmed, "application/json".utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+        var type = type
+        return type.withUTF8 { bytes in
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            var start = 0
+            while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            return end - start == 16 && zip(bytes[start..<end], jsonMediaType).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+        }
     }
+
+    private static let jsonMediaType = Array("application/json".utf8)
 }

@@ -13,24 +13,28 @@ enum ISO8601Timestamp {
     /// Seconds since 1970 for the common form `YYYY-MM-DDTHH:MM:SSZ` from 1583 on, every field in range, read without
     /// Foundation's parser; nil for anything else, which the parser then decides.
     static func utcSeconds(_ text: String) -> Int? {
-        var utf8 = text.utf8.makeIterator()
-        var fields: [Int] = []
-        fields.reserveCapacity(6)
-        for (width, separator) in [(4, "-"), (2, "-"), (2, "T"), (2, ":"), (2, ":"), (2, "Z")] as [(Int, Unicode.Scalar)] {
+        utcSeconds(utf8: text.utf8)
+    }
+
+    /// `utcSeconds(_:)` of a text's UTF-8 bytes.
+    static func utcSeconds(utf8 bytes: some Sequence<UInt8>) -> Int? {
+        var utf8 = bytes.makeIterator()
+        /// The next `width` digits as a number, if the `separator` follows them.
+        func field(_ width: Int, then separator: Unicode.Scalar) -> Int? {
             var value = 0
             for _ in 0..<width {
                 guard let byte = utf8.next(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
-            guard utf8.next() == UInt8(ascii: separator) else { return nil }
-            fields.append(value)
+            return utf8.next() == UInt8(ascii: separator) ? value : nil
         }
-        guard utf8.next() == nil else { return nil }
-        let (year, month, day) = (fields[0], fields[1], fields[2])
+        guard let year = field(4, then: "-"), let month = field(2, then: "-"), let day = field(2, then: "T"),
+              let hour = field(2, then: ":"), let minute = field(2, then: ":"), let second = field(2, then: "Z"),
+              utf8.next() == nil else { return nil }
         // Foundation reads dates before the Gregorian reform of 1582 in the Julian calendar: leave those to it.
-        guard year >= 1583, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), fields[3] < 24,
-              fields[4] < 60, fields[5] < 60 else { return nil }
-        return daysSince1970(year: year, month: month, day: day) * 86_400 + fields[3] * 3_600 + fields[4] * 60 + fields[5]
+        guard year >= 1583, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24,
+              minute < 60, second < 60 else { return nil }
+        return daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

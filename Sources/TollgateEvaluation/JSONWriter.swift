@@ -25,14 +25,14 @@ package struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
         text.withUTF8 { utf8 in
             // Ids and sentences rarely need escapes: copy the runs between escapes whole.
-            let (quote, backslash) = (UInt8(ascii: "\""), UInt8(ascii: "\\"))
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == quote || byte == backslash {
-                bytes += UnsafeBufferPointer(rebasing: utf8[runStart..<index])
-                escape(byte)
-                runStart = index + 1
+            while true {
+                let end = JSONPlainText.end(in: utf8, from: runStart)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<end]))
+                guard end < utf8.count else { break }
+                escape(utf8[end])
+                runStart = end + 1
             }
-            bytes += UnsafeBufferPointer(rebasing: utf8[runStart...])
         }
         bytes.append(UInt8(ascii: "\""))
     }
@@ -64,6 +64,11 @@ package struct JSONWriter {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    /// A finite number as Swift prints it (`0.25`, `12.0`, `1e-05`), which is always JSON.
+    package mutating func number(_ value: Double) {
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
     package mutating func bool(_ value: Bool) {
         bytes += value ? Self.trueBytes : Self.falseBytes
     }
@@ -93,8 +98,7 @@ package struct JSONWriter {
     /// A dictionary as an object with its keys sorted, each value written by `value`.
     package mutating func object<Value>(_ dictionary: [String: Value], value: (inout JSONWriter, Value) -> Void) {
         object { members in
-            for key in dictionary.keys.sorted() {
-                guard let element = dictionary[key] else { continue }
+            for (key, element) in dictionary.sorted(by: { $0.key < $1.key }) {
                 members.member(key) { value(&$0, element) }
             }
         }

@@ -7,16 +7,20 @@ package struct TemplateMessage: Hashable, Sendable {
     package let pattern: Result<MessagePattern, MessageSyntaxError>
     /// The names of the variables the message uses, or none when it does not parse.
     package let variableNames: Set<String>
-    /// Where each character of the text was written in the file, when its source could be read back.
-    package let sourceMap: SourceMap?
+    /// Where the text was written, kept to place a finding inside it.
+    package let source: ScalarSource?
 
     package init(text: Located<String>, pattern: Result<MessagePattern, MessageSyntaxError>,
-                 sourceMap: SourceMap? = nil) {
+                 source: ScalarSource? = nil) {
         self.text = text
         self.pattern = pattern
-        self.sourceMap = sourceMap
+        self.source = source
         variableNames = (try? pattern.get()).map { Set($0.variables.map(\.name)) } ?? []
     }
+
+    /// Where each character of the text was written in the file, when its source can be read back; built
+    /// on each use, which only a finding inside the message makes.
+    package var sourceMap: SourceMap? { source?.sourceMap(of: text.value) }
 }
 
 /// A key of a template mapping and its message, such as `restore: Restore purchases`.

@@ -7,26 +7,25 @@ package enum ScalarStyle: UInt8, Hashable, Sendable {
     case folded
 }
 
-/// Where a scalar value was written, kept so that its source map is built only when a finding points
-/// inside the value: a span, the scalar's style and the file's shared text, without copying any of it.
+/// How to read a scalar value's characters back out of its file, kept so that its source map is built only
+/// when a finding points inside the value: the file's shared text and the scalar's style, without copying
+/// either. The value's own span says where it was written.
 ///
-/// Two sources are equal when they name the same span written in the same style: the map is a function of
-/// those and of the value, which its owner compares.
+/// Two sources are equal when they read the same file in the same style: the map is a function of those and
+/// of the value and its span, which their owner compares.
 package struct ScalarSource: Hashable, Sendable {
     package let text: SourceText
-    package let span: SourceSpan
     package let style: ScalarStyle
 
-    package init(text: SourceText, span: SourceSpan, style: ScalarStyle) {
+    package init(text: SourceText, style: ScalarStyle) {
         self.text = text
-        self.span = span
         self.style = style
     }
 
-    /// Where each character of `value`, this scalar's decoded text, was written, through quotes, escapes,
-    /// folded lines and block indentation; nil when its source cannot be read back to the value.
-    package func sourceMap(of value: String) -> SourceMap? {
-        guard span.start.line >= 1, span.start.line <= text.lineCount else { return nil }
+    /// Where each character of `value`, the decoded text of the scalar written at `span`, was written, through
+    /// quotes, escapes, folded lines and block indentation; nil when its source cannot be read back to the value.
+    package func sourceMap(of value: String, at span: SourceSpan) -> SourceMap? {
+        guard span.fileID == text.fileID, span.start.line >= 1, span.start.line <= text.lineCount else { return nil }
         var reader = ScalarSourceReader(lines: text.lines(span.start.line...max(span.start.line, span.end.line)),
                                         fileID: span.fileID)
         let decoded: Bool
@@ -43,11 +42,11 @@ package struct ScalarSource: Hashable, Sendable {
     }
 
     package static func == (lhs: ScalarSource, rhs: ScalarSource) -> Bool {
-        lhs.span == rhs.span && lhs.style == rhs.style
+        lhs.text.fileID == rhs.text.fileID && lhs.style == rhs.style
     }
 
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(span)
+        hasher.combine(text.fileID)
         hasher.combine(style)
     }
 }

@@ -119,7 +119,7 @@ struct NodeReader {
             return nil
         }
         if style == .plain, !tape.isStringTagged(node) {
-            if YAMLScalar.booleans.contains(text) {
+            if YAMLScalar.isBoolean(text) {
                 report(LoaderRules.implicitBoolean,
                        "\(what()) is '\(text)', which YAML 1.1 tools read as a boolean", at: span(node),
                        help: "quote it if you mean the text: \"\(text)\"")
@@ -143,7 +143,7 @@ struct NodeReader {
         if style == .plain, text == "true" || text == "false" {
             return Located(text == "true", at: span(node))
         }
-        if style == .plain, YAMLScalar.booleans.contains(text) {
+        if style == .plain, YAMLScalar.isBoolean(text) {
             let meant = ["y", "Y", "yes", "Yes", "YES", "on", "On", "ON", "True", "TRUE"].contains(text)
             report(LoaderRules.implicitBoolean, "\(what()) is '\(text)'; write booleans as true or false",
                    at: span(node), help: "write \(meant)")

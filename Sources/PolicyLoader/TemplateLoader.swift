@@ -38,7 +38,9 @@ extension NodeReader {
     private mutating func paywallTemplate(_ id: Located<String>, _ node: Node) -> PaywallTemplate {
         var entries: [TemplateEntry] = []
         var sections: [TemplateSection] = []
-        for (key, value) in self.entries(node, "paywall '\(id.value)'") {
+        let pairs = self.entries(node, "paywall '\(id.value)'")
+        entries.reserveCapacity(pairs.count)
+        for (key, value) in pairs {
             if tape.isMapping(value) {
                 let what = "'\(key.value)' of paywall '\(id.value)'"
                 sections.append(TemplateSection(name: key, entries: messages(value, what)))
@@ -50,9 +52,16 @@ extension NodeReader {
     }
 
     private mutating func messages(_ node: Node, _ what: @autoclosure () -> String) -> [TemplateEntry] {
-        entries(node, what()).compactMap { key, value in
-            message(value, "'\(key.value)' in \(what())").map { TemplateEntry(key: key, message: $0) }
+        let entries = self.entries(node, what())
+        // Sized once: a file holds tens of thousands of messages, and a grown array keeps up to half unused.
+        var messages: [TemplateEntry] = []
+        messages.reserveCapacity(entries.count)
+        for (key, value) in entries {
+            if let message = message(value, "'\(key.value)' in \(what())") {
+                messages.append(TemplateEntry(key: key, message: message))
+            }
         }
+        return messages
     }
 
     private mutating func message(_ node: Node, _ what: @autoclosure () -> String) -> TemplateMessage? {

@@ -52,7 +52,7 @@ package struct AudienceCondition: Hashable, Sendable {
     }
 
     /// Where each character of the text was written, when its source can be read back; built on each use.
-    package var sourceMap: SourceMap? { source?.sourceMap(of: text.value) }
+    package var sourceMap: SourceMap? { source?.sourceMap(of: text.value, at: text.span) }
 
     /// The source span of the UTF-8 bytes `range` of the text; the whole value where the source cannot be
     /// read back.

@@ -20,7 +20,7 @@ package struct TemplateMessage: Hashable, Sendable {
 
     /// Where each character of the text was written in the file, when its source can be read back; built
     /// on each use, which only a finding inside the message makes.
-    package var sourceMap: SourceMap? { source?.sourceMap(of: text.value) }
+    package var sourceMap: SourceMap? { source?.sourceMap(of: text.value, at: text.span) }
 }
 
 /// A key of a template mapping and its message, such as `restore: Restore purchases`.

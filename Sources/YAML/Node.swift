@@ -1,5 +1,3 @@
-package import Diagnostics
-
 /// A node of a composed YAML document: an index into its `YAMLTape`, read through the tape.
 ///
 /// A node is two integers, so passing one around costs nothing: no box, no retain, no string. The same
@@ -25,6 +23,12 @@ package enum YAMLScalar {
         "true", "True", "TRUE", "false", "False", "FALSE",
         "on", "On", "ON", "off", "Off", "OFF",
     ]
+
+    /// Whether YAML 1.1 loaders read the plain scalar `text` as a boolean; no such word is longer than five
+    /// characters, so most values are answered without hashing.
+    package static func isBoolean(_ text: String) -> Bool {
+        text.utf8.count <= 5 && booleans.contains(text)
+    }
 
     /// Plain scalars that YAML loaders read as null.
     package static func isNull(_ text: String) -> Bool {

@@ -118,7 +118,7 @@ package struct YAMLTape: Sendable {
     package func scalarSource(_ node: Node, in text: SourceText) -> ScalarSource? {
         let record = records[Int(node.index)]
         guard record.kind == .scalar else { return nil }
-        return ScalarSource(text: text, span: span(node), style: record.style)
+        return ScalarSource(text: text, style: record.style)
     }
 
     /// What kind of node this is, in words for messages: "null", "a scalar", "a list", "a mapping".

@@ -60,7 +60,7 @@ import YAML
         for node in scalars(document.root, in: tape) {
             guard let value = tape.scalar(node), !value.isEmpty else { continue }
             let scalarSpan = tape.span(node)
-            guard let map = tape.scalarSource(node, in: source)?.sourceMap(of: value) else {
+            guard let map = tape.scalarSource(node, in: source)?.sourceMap(of: value, at: scalarSpan) else {
                 if requireMaps { failures.append("no map for \(value.debugDescription) in \(text.debugDescription)") }
                 continue
             }

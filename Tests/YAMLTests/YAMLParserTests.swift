@@ -67,6 +67,47 @@ import YAML
         #expect(values == ["y=3", "x=1"])
     }
 
+    @Test func mergeKeysTakeAListOfMappingsAndTheFirstOneWins() throws {
+        let document = Self.parse("a: &a { x: 1, y: 1 }\nb: &b { y: 2, z: 2 }\nitem:\n  <<: [*a, *b]\n  w: 0\n")
+        let tape = try #require(document.tape)
+        let item = Self.pairs(document)[2].value
+        let values = Self.pairs(item, in: document).map { "\(tape.scalar($0.key) ?? "")=\(tape.scalar($0.value) ?? "")" }
+        #expect(document.diagnostics.isEmpty)
+        #expect(values == ["w=0", "x=1", "y=1", "z=2"])
+        // A merged value keeps the key it was written under, for findings about it.
+        let x = Self.pairs(item, in: document)[1].value
+        #expect(tape.keySpan(x)?.start == SourcePosition(line: 1, column: 9))
+    }
+
+    @Test func aMergeOfAScalarIsAnOrdinaryKey() throws {
+        let document = Self.parse("item:\n  <<: 1\n  <<: 2\n")
+        let diagnostic = try #require(document.diagnostics.first)
+        #expect(diagnostic.rule == "yaml-duplicate-key")
+        #expect(diagnostic.span.start == SourcePosition(line: 3, column: 3))
+    }
+
+    @Test func anAliasedValueTakesTheKeyItIsWrittenUnder() throws {
+        let document = Self.parse("a: &m { k: v }\nb: *m\nc: [*m]\n")
+        let tape = try #require(document.tape)
+        let pairs = Self.pairs(document)
+        #expect(tape.keySpan(pairs[1].value) == tape.span(pairs[1].key))
+        #expect(tape.span(pairs[1].value) == tape.span(pairs[0].value))
+        guard case .sequence(let items) = tape.content(pairs[2].value) else {
+            Issue.record("c is not a list")
+            return
+        }
+        #expect(tape.keySpan(items[0]) == nil)
+    }
+
+    @Test func aMappingKeyMayBeACollection() throws {
+        let document = Self.parse("? [a, b]\n: c\nd: e\n")
+        let tape = try #require(document.tape)
+        let pairs = Self.pairs(document)
+        #expect(pairs.count == 2)
+        #expect(tape.scalar(pairs[0].key) == nil && tape.kindDescription(pairs[0].key) == "a list")
+        #expect(tape.scalar(pairs[1].key) == "d")
+    }
+
     @Test func anAliasCannotReferToTheNodeThatContainsIt() throws {
         let document = Self.parse("a: &a [1, *a]\n")
         let diagnostic = try #require(document.diagnostics.first)

@@ -49,7 +49,7 @@ package struct Diagnostic: Hashable, Sendable {
 
     /// Orders findings by file, then position, then rule, so reports are stable.
     package static func sourceOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
-        if lhs.span.file != rhs.span.file { return lhs.span.file < rhs.span.file }
+        if lhs.span.fileID != rhs.span.fileID { return lhs.span.file < rhs.span.file }
         if lhs.span.start != rhs.span.start { return lhs.span.start < rhs.span.start }
         if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
         return lhs.message < rhs.message

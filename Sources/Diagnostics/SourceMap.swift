@@ -22,14 +22,21 @@ package struct SourceMap: Hashable, Sendable {
         package var isVerbatim: Bool { start.line == end.line && end.column - start.column == count }
     }
 
-    package let file: String
+    package let fileID: SourceFileID
     /// The pieces in order; together they cover the decoded text without gaps.
     package let pieces: [Piece]
 
-    package init(file: String, pieces: [Piece]) {
-        self.file = file
+    package init(fileID: SourceFileID, pieces: [Piece]) {
+        self.fileID = fileID
         self.pieces = pieces
     }
+
+    package init(file: String, pieces: [Piece]) {
+        self.init(fileID: SourceFileID(file), pieces: pieces)
+    }
+
+    /// The file's path.
+    package var file: String { fileID.path }
 
     /// The source span of the decoded characters `range`; an empty range is a point before its character.
     package func span(of range: Range<Int>) -> SourceSpan? {
@@ -39,7 +46,7 @@ package struct SourceMap: Hashable, Sendable {
         let upper = max(lower, min(range.upperBound, count))
         let start = lower == count ? last.end : startPosition(of: lower)
         let end = upper == lower ? start : endPosition(of: upper - 1)
-        return SourceSpan(file: file, start: start, end: end)
+        return SourceSpan(fileID: fileID, start: start, end: end)
     }
 
     /// Where the character at `offset` starts.

@@ -18,16 +18,16 @@ extension NodeReader {
         let locales = fields["locales"].map { strings($0, "app.locales") } ?? []
         // A missing link is reported at 'legal:', or at 'app:' without it, never at a neighbouring key.
         let legal = fields["legal"].map { self.legal($0) }
-            ?? Legal(termsURL: nil, privacyURL: nil, span: node.keySpan ?? node.span)
+            ?? Legal(termsURL: nil, privacyURL: nil, span: keySpan(node) ?? span(node))
         guard let id, let name, let defaultLocale else { return nil }
         return AppInfo(id: id, name: name, bundleID: bundleID, packageName: packageName,
-                       defaultLocale: defaultLocale, locales: locales, legal: legal, span: node.span)
+                       defaultLocale: defaultLocale, locales: locales, legal: legal, span: span(node))
     }
 
     private mutating func legal(_ node: Node) -> Legal {
         let fields = mapping(node, "app.legal", allowed: Self.legalKeys)
         return Legal(termsURL: fields?["terms_url"].flatMap { string($0, "app.legal.terms_url") },
                      privacyURL: fields?["privacy_url"].flatMap { string($0, "app.legal.privacy_url") },
-                     span: node.keySpan ?? node.span)
+                     span: keySpan(node) ?? span(node))
     }
 }

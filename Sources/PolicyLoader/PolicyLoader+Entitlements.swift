@@ -11,7 +11,7 @@ extension NodeReader {
 
     mutating func entitlements(_ node: Node) -> EntitlementRules? {
         guard let fields = mapping(node, "entitlements", allowed: Self.entitlementKeys) else { return nil }
-        var rules = EntitlementRules.defaults(at: node.span)
+        var rules = EntitlementRules.defaults(at: span(node))
         for state in EntitlementState.allCases {
             guard let node = fields[state.rawValue] else { continue }
             let access = state.mayGrant ? value(node, "entitlements.\(state.rawValue)", as: StateAccess.self)
@@ -49,7 +49,7 @@ extension NodeReader {
 
     mutating func ads(_ node: Node?, in root: Node) -> AdRules? {
         guard let node else {
-            let span = SourceSpan(file: root.span.file, start: root.span.start, end: root.span.start)
+            let span = startSpan(root)
             return AdRules(hideUntilSynced: Located(true, at: span), requireConsent: Located(true, at: span),
                            placements: [], span: span)
         }
@@ -59,10 +59,10 @@ extension NodeReader {
         } ?? []
         return AdRules(
             hideUntilSynced: fields["hide_until_synced"].flatMap { bool($0, "ads.hide_until_synced") }
-                ?? Located(true, at: node.span),
+                ?? Located(true, at: span(node)),
             requireConsent: fields["require_consent"].flatMap { bool($0, "ads.require_consent") }
-                ?? Located(true, at: node.span),
-            placements: placements, span: node.span)
+                ?? Located(true, at: span(node)),
+            placements: placements, span: span(node))
     }
 
     private mutating func placement(_ id: Located<String>, _ node: Node) -> AdPlacement? {

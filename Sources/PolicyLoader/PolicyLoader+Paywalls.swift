@@ -16,13 +16,13 @@ extension NodeReader {
             }
             return Paywall(id: id, products: fields["products"].map { strings($0, "products of \(what)") } ?? [],
                            highlight: fields["highlight"].flatMap { string($0, "highlight of \(what)") },
-                           span: value.span)
+                           span: span(value))
         }
     }
 
     mutating func review(_ node: Node?, in root: Node) -> ReviewRules? {
         guard let node else {
-            let span = SourceSpan(file: root.span.file, start: root.span.start, end: root.span.start)
+            let span = startSpan(root)
             return ReviewRules(restore: nil, attestations: [], waivers: [], span: span)
         }
         guard let fields = mapping(node, "review", allowed: Self.reviewKeys) else { return nil }
@@ -36,7 +36,7 @@ extension NodeReader {
         } ?? []
         let waivers = fields["waive"].map { self.waivers($0) } ?? []
         return ReviewRules(restore: restore, attestations: attestations, waivers: waivers,
-                           span: node.keySpan ?? node.span)
+                           span: keySpan(node) ?? span(node))
     }
 
     private mutating func restore(_ node: Node) -> RestoreRules? {
@@ -46,15 +46,15 @@ extension NodeReader {
         return RestoreRules(
             locations: fields["locations"].map { strings($0, "review.restore.locations") } ?? [],
             syncOnLaunch: fields["sync_on_launch"].flatMap { bool($0, "review.restore.sync_on_launch") },
-            span: node.span)
+            span: span(node))
     }
 
     /// `waive:` entries; an empty reason is kept so validation can say a reason is needed.
     private mutating func waivers(_ node: Node) -> [Waiver] {
-        if case .scalar(let text, .plain) = node.content, YAMLScalar.isNull(text) { return [] }
+        if isNull(node) { return [] }
         return entries(node, "review.waive").compactMap { rule, value in
-            if case .scalar(let text, .plain) = value.content, YAMLScalar.isNull(text) {
-                return Waiver(rule: rule, reason: Located("", at: value.span))
+            if isNull(value) {
+                return Waiver(rule: rule, reason: Located("", at: span(value)))
             }
             return string(value, "the reason for waiving '\(rule.value)'").map { Waiver(rule: rule, reason: $0) }
         }

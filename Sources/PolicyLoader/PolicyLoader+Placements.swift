@@ -9,31 +9,31 @@ extension NodeReader {
     static let variantKeys = ["paywall", "show", "weight"]
 
     /// `placements:`; each audience's `when` keeps where its characters were written.
-    mutating func placements(_ node: Node, source: YAMLSourceText) -> [Placement] {
+    mutating func placements(_ node: Node) -> [Placement] {
         entries(node, "placements").compactMap { id, value in
             let what = "placement '\(id.value)'"
             guard let fields = mapping(value, what, allowed: Self.paywallPlacementKeys, required: ["audiences"]) else {
                 return nil
             }
-            let audiences = fields["audiences"].map { list($0, "audiences of \(what)") } ?? []
+            let audiences = fields["audiences"].map { list($0, "audiences of \(what)") } ?? .empty
             return Placement(id: id, title: fields["title"].flatMap { string($0, "title of \(what)") },
                              audiences: audiences.enumerated().compactMap { index, node in
-                                 audience(node, "audience \(index + 1) of \(what)", source: source)
+                                 audience(node, "audience \(index + 1) of \(what)")
                              },
-                             span: value.span)
+                             span: span(value))
         }
     }
 
-    private mutating func audience(_ node: Node, _ what: String, source: YAMLSourceText) -> Audience? {
+    private mutating func audience(_ node: Node, _ what: String) -> Audience? {
         guard let fields = mapping(node, what, allowed: Self.audienceKeys, required: ["id"]),
               let id = fields["id"].flatMap({ string($0, "id of \(what)") }) else { return nil }
         let named = "audience '\(id.value)'"
         let when = fields["when"].flatMap { node in
-            string(node, "when of \(named)").map { AudienceCondition(text: $0, sourceMap: node.sourceMap(in: source)) }
+            string(node, "when of \(named)").map { AudienceCondition(text: $0, source: scalarSource(node)) }
         }
         return Audience(id: id, when: when,
                         outcome: outcome(fields, named, choices: ["paywall", "experiment", "show: none"]),
-                        span: node.span)
+                        span: span(node))
     }
 
     /// `experiments:`.
@@ -51,7 +51,7 @@ extension NodeReader {
             return Experiment(id: id, title: fields["title"].flatMap { string($0, "title of \(what)") },
                               seed: fields["seed"].flatMap { string($0, "seed of \(what)") }, status: status,
                               winner: fields["winner"].flatMap { string($0, "winner of \(what)") },
-                              variants: variants, span: value.span)
+                              variants: variants, span: span(value))
         }
     }
 
@@ -59,7 +59,7 @@ extension NodeReader {
         guard let fields = mapping(node, what, allowed: Self.variantKeys, required: ["weight"]),
               let weight = fields["weight"].flatMap({ int($0, "weight of \(what)") }) else { return nil }
         return Variant(id: id, outcome: outcome(fields, what, choices: ["paywall", "show: none"]), weight: weight,
-                       span: node.span)
+                       span: span(node))
     }
 
     /// What an audience or variant shows: exactly one of `choices` (`paywall`, `experiment`, `show: none`).
@@ -87,8 +87,7 @@ extension NodeReader {
             return found[0].outcome
         case 0:
             report(LoaderRules.missingKey, "\(what) does not say what it shows",
-                   at: fields.node.keySpan ?? SourceSpan(file: fields.node.span.file, start: fields.node.span.start,
-                                                         end: fields.node.span.start),
+                   at: ownerSpan(fields.node),
                    help: "add one of \(list)")
         default:
             report(LoaderRules.invalidValue,

@@ -33,7 +33,7 @@ extension NodeReader {
             referenceName: fields["reference_name"].flatMap { string($0, "reference_name of \(what)") },
             referencePrices: fields["reference_prices"].map { referencePrices($0, of: what) } ?? [],
             credits: fields["credits"].flatMap { credits($0, of: what) },
-            span: node.span)
+            span: span(node))
     }
 
     private mutating func introOffer(_ node: Node, of what: String) -> IntroOffer? {
@@ -46,7 +46,7 @@ extension NodeReader {
             periods: fields["periods"].flatMap { int($0, "intro offer periods of \(what)") },
             referencePrices: fields["reference_prices"].map { referencePrices($0, of: "the intro offer of \(what)") }
                 ?? [],
-            span: node.span)
+            span: span(node))
     }
 
     private mutating func referencePrices(_ node: Node, of what: String) -> [ReferencePrice] {
@@ -75,7 +75,7 @@ extension NodeReader {
             }
             return SubscriptionGroup(
                 id: id, title: fields["title"].flatMap { string($0, "title of \(what)") },
-                levels: fields["levels"].map { strings($0, "levels of \(what)") } ?? [], span: value.span)
+                levels: fields["levels"].map { strings($0, "levels of \(what)") } ?? [], span: span(value))
         }
     }
 }

@@ -22,8 +22,8 @@ extension NodeReader {
             }
         }
         if !tiers.contains(where: { $0.id.value == Policy.freeTier }) {
-            let span = node?.span ?? root.span
-            tiers.insert(Tier(id: Located(Policy.freeTier, at: span), title: nil, adFree: false, includes: []), at: 0)
+            let free = Located(Policy.freeTier, at: node.map { span($0) } ?? span(root))
+            tiers.insert(Tier(id: free, title: nil, adFree: false, includes: []), at: 0)
         }
         return tiers
     }

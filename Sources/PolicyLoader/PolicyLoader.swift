@@ -29,32 +29,40 @@ package enum PolicyLoader {
 
     /// Loads the policy in `bytes`, read from `file`.
     package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .standard) -> Loaded<Policy> {
-        var reader = NodeReader()
-        guard let root = reader.document(bytes, file: file, limits: limits, kind: "policy", format: format) else {
+        var reader = NodeReader(fileID: SourceFileID(file), bytes: bytes)
+        guard let root = reader.document(bytes, limits: limits, kind: "policy", format: format) else {
             return Loaded(value: nil, diagnostics: reader.diagnostics)
         }
-        let policy = reader.policy(root, file: file, bytes: bytes)
+        let policy = reader.policy(root, file: file)
         return Loaded(value: policy, diagnostics: reader.diagnostics)
     }
 }
 
 extension NodeReader {
-    /// Parses `bytes` and returns the document's root; an empty file is reported as such.
-    mutating func document(_ bytes: [UInt8], file: String, limits: YAMLLimits, kind: String,
-                           format: String) -> Node? {
-        let document = YAMLParser.parse(bytes, file: file, limits: limits)
-        append(document.diagnostics)
-        if document.root == nil, document.diagnostics.isEmpty {
-            report(LoaderRules.emptyFile, "\(kind) file is empty", at: .wholeFile(file),
+    /// Parses `bytes` and returns the document's root, reading its tape from now on; an empty file is
+    /// reported as such.
+    mutating func document(_ bytes: [UInt8], limits: YAMLLimits, kind: String, format: String) -> Node? {
+        let document = parse(bytes, limits: limits)
+        if document == nil, diagnostics.isEmpty {
+            report(LoaderRules.emptyFile, "\(kind) file is empty", at: .wholeFile(source.fileID),
                    help: "start the file with 'format: \(format)'")
         }
-        return document.root
+        return document
+    }
+
+    /// Parses `bytes`, keeping its findings, and returns the document's root, reading its tape from now on.
+    mutating func parse(_ bytes: [UInt8], limits: YAMLLimits) -> Node? {
+        let document = YAMLParser.parse(bytes, fileID: source.fileID, limits: limits)
+        append(document.diagnostics)
+        guard let tape = document.tape, let root = document.root else { return nil }
+        read(tape)
+        return root
     }
 
     /// Checks `format:` against the one this version reads.
     mutating func format(_ fields: Fields, expected: String) -> Located<String>? {
         guard let node = fields["format"] else {
-            report(LoaderRules.unsupportedFormat, "missing 'format:'", at: .wholeFile(fields.node.span.file),
+            report(LoaderRules.unsupportedFormat, "missing 'format:'", at: .wholeFile(source.fileID),
                    help: "add 'format: \(expected)' as the first line")
             return nil
         }
@@ -67,7 +75,7 @@ extension NodeReader {
         return format
     }
 
-    mutating func policy(_ root: Node, file: String, bytes: [UInt8]) -> Policy? {
+    mutating func policy(_ root: Node, file: String) -> Policy? {
         guard let fields = mapping(root, "the policy", allowed: PolicyLoader.topLevelKeys,
                                    required: PolicyLoader.requiredTopLevelKeys) else {
             return nil
@@ -78,10 +86,11 @@ extension NodeReader {
         let products = fields["products"].map { self.products($0) } ?? []
         let groups = fields["subscription_groups"].map { self.subscriptionGroups($0) } ?? []
         let features = fields["features"].map { self.features($0) } ?? []
-        let entitlements = fields["entitlements"].map { self.entitlements($0) } ?? .defaults(at: .wholeFile(file))
+        let entitlements = fields["entitlements"].map { self.entitlements($0) }
+            ?? .defaults(at: .wholeFile(source.fileID))
         let ads = self.ads(fields["ads"], in: root)
         let paywalls = fields["paywalls"].map { self.paywalls($0) } ?? []
-        let placements = fields["placements"].map { self.placements($0, source: YAMLSourceText(bytes)) } ?? []
+        let placements = fields["placements"].map { self.placements($0) } ?? []
         let experiments = fields["experiments"].map { self.experiments($0) } ?? []
         let review = self.review(fields["review"], in: root)
         guard let format, let app, let entitlements, let ads, let review else { return nil }

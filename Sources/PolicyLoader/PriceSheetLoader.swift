@@ -12,11 +12,9 @@ package enum PriceSheetLoader {
     /// document owns, which the prices skip rather than refuse.
     package static func load(_ bytes: [UInt8], file: String, currencyDigits: CurrencyDigits,
                              otherKeys: [String] = [], limits: YAMLLimits = .standard) -> Loaded<PriceSheet> {
-        var reader = NodeReader()
-        let document = YAMLParser.parse(bytes, file: file, limits: limits)
-        reader.append(document.diagnostics)
-        guard let root = document.root else {
-            if document.diagnostics.isEmpty {
+        var reader = NodeReader(fileID: SourceFileID(file), bytes: bytes)
+        guard let root = reader.parse(bytes, limits: limits) else {
+            if reader.diagnostics.isEmpty {
                 reader.report(LoaderRules.emptyFile, "prices file is empty", at: .wholeFile(file),
                               help: "write the store's currency and prices: 'currency: USD' and 'prices: {…}'")
             }

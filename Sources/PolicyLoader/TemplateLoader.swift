@@ -9,60 +9,66 @@ package enum TemplateLoader {
 
     /// Loads the templates in `bytes`, read from `file`.
     package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .standard) -> Loaded<TemplateSet> {
-        var reader = NodeReader()
-        guard let root = reader.document(bytes, file: file, limits: limits, kind: "template", format: format) else {
+        var reader = NodeReader(fileID: SourceFileID(file), bytes: bytes)
+        guard let root = reader.document(bytes, limits: limits, kind: "template", format: format) else {
             return Loaded(value: nil, diagnostics: reader.diagnostics)
         }
-        let set = reader.templateSet(root, file: file, source: YAMLSourceText(bytes))
+        let set = reader.templateSet(root, file: file)
         return Loaded(value: set, diagnostics: reader.diagnostics)
     }
 }
 
 extension NodeReader {
-    mutating func templateSet(_ root: Node, file: String, source: YAMLSourceText) -> TemplateSet? {
+    mutating func templateSet(_ root: Node, file: String) -> TemplateSet? {
         let keys = ["format", "locale", "tiers", "features", "products", "paywalls"]
         guard let fields = mapping(root, "the template file", allowed: keys, required: ["locale"]) else { return nil }
         let format = self.format(fields, expected: TemplateLoader.format)
         let locale = fields["locale"].flatMap { string($0, "locale") }
-        let tiers = fields["tiers"].map { messages($0, "tiers", source: source) } ?? []
-        let features = fields["features"].map { messages($0, "features", source: source) } ?? []
-        let products = fields["products"].map { messages($0, "products", source: source) } ?? []
+        let tiers = fields["tiers"].map { messages($0, "tiers") } ?? []
+        let features = fields["features"].map { messages($0, "features") } ?? []
+        let products = fields["products"].map { messages($0, "products") } ?? []
         let paywalls = fields["paywalls"].map { node in
-            entries(node, "paywalls").map { id, value in paywallTemplate(id, value, source: source) }
+            entries(node, "paywalls").map { id, value in paywallTemplate(id, value) }
         } ?? []
         guard format != nil, let locale else { return nil }
         return TemplateSet(file: file, locale: locale, tiers: tiers, features: features, products: products,
                            paywalls: paywalls)
     }
 
-    private mutating func paywallTemplate(_ id: Located<String>, _ node: Node,
-                                          source: YAMLSourceText) -> PaywallTemplate {
+    private mutating func paywallTemplate(_ id: Located<String>, _ node: Node) -> PaywallTemplate {
         var entries: [TemplateEntry] = []
         var sections: [TemplateSection] = []
-        for (key, value) in self.entries(node, "paywall '\(id.value)'") {
-            if case .mapping = value.content {
+        let pairs = self.entries(node, "paywall '\(id.value)'")
+        entries.reserveCapacity(pairs.count)
+        for (key, value) in pairs {
+            if tape.isMapping(value) {
                 let what = "'\(key.value)' of paywall '\(id.value)'"
-                sections.append(TemplateSection(name: key, entries: messages(value, what, source: source)))
-            } else if let message = message(value, "'\(key.value)' of paywall '\(id.value)'", source: source) {
+                sections.append(TemplateSection(name: key, entries: messages(value, what)))
+            } else if let message = message(value, "'\(key.value)' of paywall '\(id.value)'") {
                 entries.append(TemplateEntry(key: key, message: message))
             }
         }
-        return PaywallTemplate(id: id, entries: entries, sections: sections, span: node.span)
+        return PaywallTemplate(id: id, entries: entries, sections: sections, span: span(node))
     }
 
-    private mutating func messages(_ node: Node, _ what: @autoclosure () -> String,
-                                   source: YAMLSourceText) -> [TemplateEntry] {
-        entries(node, what()).compactMap { key, value in
-            message(value, "'\(key.value)' in \(what())", source: source).map { TemplateEntry(key: key, message: $0) }
+    private mutating func messages(_ node: Node, _ what: @autoclosure () -> String) -> [TemplateEntry] {
+        let entries = self.entries(node, what())
+        // Sized once: a file holds tens of thousands of messages, and a grown array keeps up to half unused.
+        var messages: [TemplateEntry] = []
+        messages.reserveCapacity(entries.count)
+        for (key, value) in entries {
+            if let message = message(value, "'\(key.value)' in \(what())") {
+                messages.append(TemplateEntry(key: key, message: message))
+            }
         }
+        return messages
     }
 
-    private mutating func message(_ node: Node, _ what: @autoclosure () -> String,
-                                  source: YAMLSourceText) -> TemplateMessage? {
+    private mutating func message(_ node: Node, _ what: @autoclosure () -> String) -> TemplateMessage? {
         string(node, what()).map { text in
             TemplateMessage(text: text, pattern: Result { () throws(MessageSyntaxError) in
                 try MessageParser.parse(text.value)
-            }, sourceMap: node.sourceMap(in: source))
+            }, source: scalarSource(node))
         }
     }
 }

@@ -43,12 +43,16 @@ package enum AudienceOutcome: Hashable, Sendable {
 /// expression points at its own line and column.
 package struct AudienceCondition: Hashable, Sendable {
     package var text: Located<String>
-    package var sourceMap: SourceMap?
+    /// Where the text was written, kept to place a finding inside it.
+    package var source: ScalarSource?
 
-    package init(text: Located<String>, sourceMap: SourceMap?) {
+    package init(text: Located<String>, source: ScalarSource?) {
         self.text = text
-        self.sourceMap = sourceMap
+        self.source = source
     }
+
+    /// Where each character of the text was written, when its source can be read back; built on each use.
+    package var sourceMap: SourceMap? { source?.sourceMap(of: text.value, at: text.span) }
 
     /// The source span of the UTF-8 bytes `range` of the text; the whole value where the source cannot be
     /// read back.

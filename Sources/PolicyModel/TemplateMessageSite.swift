@@ -27,7 +27,12 @@ extension TemplateSet {
     /// The titles of tiers, features and products, then each paywall's entries and its sections' entries.
     static func sites(titles: [(kind: String, entries: [TemplateEntry])], paywalls: [PaywallTemplate])
         -> [TemplateMessageSite] {
-        var sites = titles.flatMap { kind, entries in
+        // Sized once: a grown array of tens of thousands of sites keeps up to half of them unused.
+        var sites: [TemplateMessageSite] = []
+        sites.reserveCapacity(titles.reduce(0) { $0 + $1.entries.count } + paywalls.reduce(0) { total, paywall in
+            paywall.sections.reduce(total + paywall.entries.count) { $0 + $1.entries.count }
+        })
+        sites += titles.flatMap { kind, entries in
             entries.map { entry in
                 TemplateMessageSite(message: entry.message, titled: kind, paywall: nil, section: nil,
                                     key: entry.key.value)

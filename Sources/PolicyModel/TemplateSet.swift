@@ -4,19 +4,54 @@ package import MessageFormat
 /// A template message: its source text and, parsed once at load, its MessageFormat pattern or syntax error.
 package struct TemplateMessage: Hashable, Sendable {
     package let text: Located<String>
-    package let pattern: Result<MessagePattern, MessageSyntaxError>
+    /// The pattern, or the syntax error in a box: nearly every message parses, and an error stored inline
+    /// would make each message, and each copy of it in `messageSites`, larger by the error's size.
+    private let parsed: Parsed
     /// The names of the variables the message uses, or none when it does not parse.
     package let variableNames: Set<String>
-    /// Where each character of the text was written in the file, when its source could be read back.
-    package let sourceMap: SourceMap?
+    /// Where the text was written, kept to place a finding inside it.
+    package let source: ScalarSource?
 
     package init(text: Located<String>, pattern: Result<MessagePattern, MessageSyntaxError>,
-                 sourceMap: SourceMap? = nil) {
+                 source: ScalarSource? = nil) {
         self.text = text
-        self.pattern = pattern
-        self.sourceMap = sourceMap
+        switch pattern {
+        case .success(let pattern): parsed = .pattern(pattern)
+        case .failure(let error): parsed = .error(SyntaxErrorBox(error))
+        }
+        self.source = source
         variableNames = (try? pattern.get()).map { Set($0.variables.map(\.name)) } ?? []
     }
+
+    /// The message's MessageFormat pattern, or why it does not parse.
+    package var pattern: Result<MessagePattern, MessageSyntaxError> {
+        switch parsed {
+        case .pattern(let pattern): .success(pattern)
+        case .error(let box): .failure(box.error)
+        }
+    }
+
+    private enum Parsed: Hashable, Sendable {
+        case pattern(MessagePattern)
+        case error(SyntaxErrorBox)
+    }
+
+    /// A syntax error kept out of line; boxes compare by the error they hold.
+    private final class SyntaxErrorBox: Hashable, Sendable {
+        let error: MessageSyntaxError
+
+        init(_ error: MessageSyntaxError) {
+            self.error = error
+        }
+
+        static func == (lhs: SyntaxErrorBox, rhs: SyntaxErrorBox) -> Bool { lhs.error == rhs.error }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(error) }
+    }
+
+    /// Where each character of the text was written in the file, when its source can be read back; built
+    /// on each use, which only a finding inside the message makes.
+    package var sourceMap: SourceMap? { source?.sourceMap(of: text.value, at: text.span) }
 }
 
 /// A key of a template mapping and its message, such as `restore: Restore purchases`.

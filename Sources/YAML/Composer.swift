@@ -1,37 +1,25 @@
 import Diagnostics
 
-/// Builds the node tree from libyaml's events, enforcing the limits and YAML rules libyaml leaves to callers:
+/// Builds a `YAMLTape` from libyaml's events, enforcing the limits and YAML rules libyaml leaves to callers:
 /// duplicate keys, nesting depth, alias expansion, undefined aliases, one document per file, merge keys.
+///
+/// Open collections are frames on a stack; their finished children wait as record indexes in one shared
+/// buffer (a mapping's as key, value, key, value…), so composing allocates nothing per collection. When a
+/// collection ends, its run of the buffer moves to the tape's `children` and the collection gets its record.
 struct Composer {
     private struct Frame {
         var isMapping: Bool
         var start: SourcePosition
-        var tag: String?
+        var isStringTagged: Bool
         var anchor: String?
-        var items: [Node] = []
-        var pairs: [Node.Pair] = []
-        var pendingKey: Node?
-        /// Positions of keys in `pairs`, built once a mapping is large enough for lookups to matter.
+        /// Where this frame's children start in `pending`.
+        var base: Int
+        var pendingKey: Int32?
+        /// Positions of keys (counted in pairs), built once a mapping is large enough for lookups to matter.
         var keyIndex: [String: Int]?
-        var merged: [Node] = []
-        var weight = 1
-
-        /// Where the key `text` already is in `pairs`.
-        func position(of text: String) -> Int? {
-            if let keyIndex { return keyIndex[text] }
-            return pairs.firstIndex { $0.key.scalar == text }
-        }
-
-        mutating func append(_ pair: Node.Pair) {
-            pairs.append(pair)
-            if keyIndex != nil {
-                if let key = pair.key.scalar { keyIndex?[key] = pairs.count - 1 }
-            } else if pairs.count > Composer.indexThreshold {
-                keyIndex = Dictionary(pairs.enumerated().compactMap { index, pair in
-                    pair.key.scalar.map { ($0, index) }
-                }) { first, _ in first }
-            }
-        }
+        /// Records of the mappings `<<` merges in, in order.
+        var merged: [Int32] = []
+        var weight: Int32 = 1
     }
 
     private struct Stop: Error {}
@@ -39,19 +27,22 @@ struct Composer {
     /// Mappings with more keys than this index them for duplicate checks; smaller ones search.
     private static let indexThreshold = 16
 
-    let file: String
+    let fileID: SourceFileID
     let limits: YAMLLimits
     let bytes: [UInt8]
+    private var tape: YAMLTape
     private var stack: [Frame] = []
-    private var anchors: [String: Node] = [:]
-    private var root: Node?
+    private var pending: [Int32] = []
+    private var anchors: [String: Int32] = [:]
+    private var root: Int32?
     private var expanded = 0
     private var diagnostics: [Diagnostic] = []
 
-    init(file: String, limits: YAMLLimits, bytes: [UInt8]) {
-        self.file = file
+    init(fileID: SourceFileID, limits: YAMLLimits, bytes: [UInt8]) {
+        self.fileID = fileID
         self.limits = limits
         self.bytes = bytes
+        tape = YAMLTape(fileID: fileID)
     }
 
     mutating func run() -> YAMLDocument {
@@ -79,103 +70,159 @@ struct Composer {
                         throw Stop()
                     }
                 case .alias(let anchor):
-                    guard let node = anchors[anchor] else {
+                    guard let index = anchors[anchor] else {
                         add(YAMLRules.alias, "alias '*\(anchor)' names no anchor defined before it", at: span(event),
                             help: Suggestion.didYouMean(anchor, in: anchors.keys).map { "\($0)" }
                                 ?? "define '&\(anchor)' on an earlier node")
                         throw Stop()
                     }
-                    try attach(node, at: event)
+                    try attach(index, at: event)
                 case .scalar(let value, let style, let tag, let anchor):
-                    let node = Node(content: .scalar(value, style), span: span(event), tag: tag)
-                    if let anchor { anchors[anchor] = node }
-                    try attach(node, at: event)
+                    let index = append(YAMLTape.Record(
+                        start: event.start, end: event.end, first: Int32(tape.scalars.count), count: 0, weight: 1,
+                        kind: .scalar, style: style, isStringTagged: tag == YAMLScalar.stringTag))
+                    tape.scalars.append(value)
+                    if let anchor { anchors[anchor] = index }
+                    try attach(index, at: event)
                 case .sequenceStart(let tag, let anchor):
-                    try open(Frame(isMapping: false, start: event.start, tag: tag, anchor: anchor), at: event)
+                    try open(isMapping: false, tag: tag, anchor: anchor, at: event)
                 case .mappingStart(let tag, let anchor):
-                    try open(Frame(isMapping: true, start: event.start, tag: tag, anchor: anchor), at: event)
+                    try open(isMapping: true, tag: tag, anchor: anchor, at: event)
                 case .sequenceEnd, .mappingEnd:
                     let frame = stack.removeLast()
-                    let node = close(frame, end: event.end)
-                    if let anchor = frame.anchor { anchors[anchor] = node }
-                    try attach(node, at: event, counted: true)
+                    let index = close(frame, end: event.end)
+                    if let anchor = frame.anchor { anchors[anchor] = index }
+                    try attach(index, at: event, counted: true)
                 }
             }
         } catch {
-            return YAMLDocument(root: nil, diagnostics: diagnostics)
+            return YAMLDocument(tape: nil, root: nil, diagnostics: diagnostics)
         }
-        return YAMLDocument(root: root, diagnostics: diagnostics)
+        return YAMLDocument(tape: root == nil ? nil : tape, root: root.map { Node(index: $0) },
+                            diagnostics: diagnostics)
     }
 
-    private mutating func open(_ frame: Frame, at event: Event) throws(Stop) {
+    private mutating func append(_ record: YAMLTape.Record) -> Int32 {
+        tape.records.append(record)
+        return Int32(tape.records.count - 1)
+    }
+
+    private mutating func open(isMapping: Bool, tag: String?, anchor: String?, at event: Event) throws(Stop) {
         if stack.count >= limits.maxDepth {
             add(YAMLRules.limit, "nesting is deeper than \(limits.maxDepth) levels", at: span(event),
                 help: "flatten the structure; no policy needs this depth")
             throw Stop()
         }
         try count(1, at: event)
-        stack.append(frame)
+        stack.append(Frame(isMapping: isMapping, start: event.start, isStringTagged: tag == YAMLScalar.stringTag,
+                           anchor: anchor, base: pending.count))
     }
 
-    private func close(_ frame: Frame, end: SourcePosition) -> Node {
-        let span = SourceSpan(file: file, start: frame.start, end: end)
-        guard frame.isMapping else {
-            return Node(content: .sequence(frame.items), span: span, tag: frame.tag, weight: frame.weight)
-        }
-        guard !frame.merged.isEmpty else {
-            return Node(content: .mapping(frame.pairs), span: span, tag: frame.tag, weight: frame.weight)
-        }
-        var pairs = frame.pairs
-        var keys = Set(frame.pairs.compactMap(\.key.scalar))
-        for source in frame.merged {
-            guard case .mapping(let sourcePairs) = source.content else { continue }
-            for pair in sourcePairs {
-                if let key = pair.key.scalar, keys.insert(key).inserted { pairs.append(pair) }
+    /// Moves a finished collection's children to the tape, after the pairs its merge keys bring in.
+    private mutating func close(_ frame: Frame, end: SourcePosition) -> Int32 {
+        let first = Int32(tape.children.count)
+        tape.children.append(contentsOf: pending[frame.base...])
+        pending.removeSubrange(frame.base...)
+        if !frame.merged.isEmpty {
+            var keys = Set<String>()
+            for position in stride(from: Int(first), to: tape.children.count, by: 2) {
+                if let key = tape.scalar(Node(index: tape.children[position])) { keys.insert(key) }
+            }
+            for source in frame.merged {
+                let record = tape.records[Int(source)]
+                for position in stride(from: Int(record.first), to: Int(record.first + record.count), by: 2) {
+                    let key = tape.children[position]
+                    if let text = tape.scalar(Node(index: key)), keys.insert(text).inserted {
+                        tape.children.append(key)
+                        tape.children.append(tape.children[position + 1])
+                    }
+                }
             }
         }
-        return Node(content: .mapping(pairs), span: span, tag: frame.tag, weight: frame.weight)
+        return append(YAMLTape.Record(
+            start: frame.start, end: end, first: first, count: Int32(tape.children.count) - first,
+            weight: frame.weight, kind: frame.isMapping ? .mapping : .sequence, style: .plain,
+            isStringTagged: frame.isStringTagged))
     }
 
     /// Adds a finished node to its parent, or makes it the root.
-    private mutating func attach(_ node: Node, at event: Event, counted: Bool = false) throws(Stop) {
-        if !counted { try count(node.weight, at: event) }
+    private mutating func attach(_ index: Int32, at event: Event, counted: Bool = false) throws(Stop) {
+        let weight = tape.records[Int(index)].weight
+        if !counted { try count(Int(weight), at: event) }
         guard !stack.isEmpty else {
-            root = node
+            root = index
             return
         }
-        stack[stack.count - 1].weight += node.weight
-        if !stack[stack.count - 1].isMapping {
-            stack[stack.count - 1].items.append(node)
+        let top = stack.count - 1
+        stack[top].weight += weight
+        if !stack[top].isMapping {
+            pending.append(index)
             return
         }
-        guard let key = stack[stack.count - 1].pendingKey else {
-            stack[stack.count - 1].pendingKey = node
+        guard let key = stack[top].pendingKey else {
+            stack[top].pendingKey = index
             return
         }
-        stack[stack.count - 1].pendingKey = nil
-        if case .scalar("<<", .plain) = key.content, let sources = mergeSources(node) {
-            stack[stack.count - 1].merged.append(contentsOf: sources)
+        stack[top].pendingKey = nil
+        let keyRecord = tape.records[Int(key)]
+        if keyRecord.kind == .scalar, keyRecord.style == .plain, tape.scalar(Node(index: key)) == "<<",
+           let sources = mergeSources(index) {
+            stack[top].merged.append(contentsOf: sources)
             return
         }
-        if let text = key.scalar, let first = stack[stack.count - 1].position(of: text) {
-            let firstSpan = stack[stack.count - 1].pairs[first].key.span
-            add(YAMLRules.duplicateKey, "duplicate key '\(text)' in this mapping", at: key.span,
+        if let text = tape.scalar(Node(index: key)), let first = position(of: text, in: top) {
+            let firstSpan = tape.span(Node(index: pending[stack[top].base + 2 * first]))
+            add(YAMLRules.duplicateKey, "duplicate key '\(text)' in this mapping", at: tape.span(Node(index: key)),
                 help: "remove one of the two entries or merge them",
                 related: [Diagnostic.Related(span: firstSpan, message: "'\(text)' first defined here")])
             return
         }
-        var value = node
-        value.keySpan = key.span
-        stack[stack.count - 1].append(Node.Pair(key: key, value: value))
+        pending.append(key)
+        pending.append(index)
+        indexKey(in: top)
+    }
+
+    /// Where the key `text` already is among the pairs of the frame at `level`, counted in pairs.
+    private func position(of text: String, in level: Int) -> Int? {
+        if let keyIndex = stack[level].keyIndex { return keyIndex[text] }
+        let base = stack[level].base
+        for position in stride(from: base, to: pending.count, by: 2)
+        where tape.scalar(Node(index: pending[position])) == text {
+            return (position - base) / 2
+        }
+        return nil
+    }
+
+    /// Records the key just added to the frame at `level`, indexing all its keys once there are enough.
+    private mutating func indexKey(in level: Int) {
+        let base = stack[level].base
+        let pairs = (pending.count - base) / 2
+        if stack[level].keyIndex != nil {
+            if let key = tape.scalar(Node(index: pending[pending.count - 2])) {
+                stack[level].keyIndex?[key] = pairs - 1
+            }
+        } else if pairs > Self.indexThreshold {
+            var keyIndex: [String: Int] = [:]
+            for pair in 0..<pairs {
+                if let key = tape.scalar(Node(index: pending[base + 2 * pair])), keyIndex[key] == nil {
+                    keyIndex[key] = pair
+                }
+            }
+            stack[level].keyIndex = keyIndex
+        }
     }
 
     /// The mappings a `<<` merge key brings in: one mapping, or a list of mappings.
-    private func mergeSources(_ node: Node) -> [Node]? {
-        switch node.content {
-        case .mapping: return [node]
-        case .sequence(let items) where items.allSatisfy({ if case .mapping = $0.content { true } else { false } }):
-            return items
-        default: return nil
+    private func mergeSources(_ index: Int32) -> [Int32]? {
+        let record = tape.records[Int(index)]
+        switch record.kind {
+        case .mapping:
+            return [index]
+        case .sequence:
+            let items = Array(tape.children[Int(record.first)..<Int(record.first + record.count)])
+            return items.allSatisfy({ tape.records[Int($0)].kind == .mapping }) ? items : nil
+        case .scalar:
+            return nil
         }
     }
 
@@ -189,7 +236,11 @@ struct Composer {
     }
 
     private func span(_ event: Event) -> SourceSpan {
-        SourceSpan(file: file, start: event.start, end: event.end)
+        SourceSpan(fileID: fileID, start: event.start, end: event.end)
+    }
+
+    private func point(_ position: SourcePosition) -> SourceSpan {
+        SourceSpan(fileID: fileID, start: position, end: position)
     }
 
     private mutating func add(_ rule: RuleDescriptor, _ message: String, at span: SourceSpan, help: String?,
@@ -200,19 +251,18 @@ struct Composer {
 
     private mutating func report(syntax failure: ParserFailure) {
         if let tab = TabCheck.firstIndentationTab(in: bytes, upTo: failure.position.line) {
-            add(YAMLRules.tab, "tab character in indentation", at: SourceSpan(file: file, start: tab, end: tab),
+            add(YAMLRules.tab, "tab character in indentation", at: point(tab),
                 help: "indent with spaces; YAML does not allow tabs here")
             return
         }
-        let position = SourceSpan(file: file, start: failure.position, end: failure.position)
         var related: [Diagnostic.Related] = []
         if let context = failure.context, let at = failure.contextPosition, at != failure.position {
-            related.append(Diagnostic.Related(span: SourceSpan(file: file, start: at, end: at), message: context))
+            related.append(Diagnostic.Related(span: point(at), message: context))
         }
         let message = failure.context.map { at in
             related.isEmpty ? "\(failure.problem) \(at)" : failure.problem
         } ?? failure.problem
-        add(YAMLRules.syntax, message, at: position, help: failure.help ?? SyntaxHelp.hint(for: failure.problem),
-            related: related)
+        add(YAMLRules.syntax, message, at: point(failure.position),
+            help: failure.help ?? SyntaxHelp.hint(for: failure.problem), related: related)
     }
 }

@@ -1,25 +1,32 @@
 package import Diagnostics
 
-/// The result of reading one YAML file: its single document's root, if any, and what went wrong.
+/// The result of reading one YAML file: its single document, if any, and what went wrong.
 package struct YAMLDocument: Sendable {
-    /// The root node, or nil for an empty file or one that could not be read.
+    /// The composed document, or nil for an empty file or one that could not be read.
+    package var tape: YAMLTape?
+    /// The root node in `tape`.
     package var root: Node?
     package var diagnostics: [Diagnostic]
 }
 
-/// Reads YAML text into a `Node` tree with spans, through libyaml's event API.
+/// Reads YAML text into a `YAMLTape` with spans, through libyaml's event API.
 package enum YAMLParser {
     /// Parses `bytes` as the one document of `file`, within `limits`.
     package static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .standard) -> YAMLDocument {
+        parse(bytes, fileID: SourceFileID(file), limits: limits)
+    }
+
+    /// Parses `bytes` as the one document of the interned file `fileID`, within `limits`.
+    package static func parse(_ bytes: [UInt8], fileID: SourceFileID, limits: YAMLLimits = .standard) -> YAMLDocument {
         if bytes.count > limits.maxFileSize {
             return failed(YAMLRules.limit, "file is \(bytes.count) bytes; the limit is \(limits.maxFileSize) bytes",
-                          at: .wholeFile(file), help: "split the policy or remove unused entries")
+                          at: .wholeFile(fileID), help: "split the policy or remove unused entries")
         }
         if let bad = UTF8Check.firstInvalidPosition(in: bytes) {
             return failed(YAMLRules.encoding, "invalid UTF-8 byte sequence",
-                          at: SourceSpan(file: file, start: bad, end: bad), help: "save the file as UTF-8")
+                          at: SourceSpan(fileID: fileID, start: bad, end: bad), help: "save the file as UTF-8")
         }
-        var composer = Composer(file: file, limits: limits, bytes: bytes)
+        var composer = Composer(fileID: fileID, limits: limits, bytes: bytes)
         return composer.run()
     }
 
@@ -30,7 +37,7 @@ package enum YAMLParser {
 
     static func failed(_ rule: RuleDescriptor, _ message: String, at span: SourceSpan, help: String?,
                        related: [Diagnostic.Related] = []) -> YAMLDocument {
-        YAMLDocument(root: nil, diagnostics: [
+        YAMLDocument(tape: nil, root: nil, diagnostics: [
             Diagnostic(rule: rule.id, severity: rule.severity, message: message, span: span, help: help, related: related),
         ])
     }

@@ -52,12 +52,15 @@ import YAML
     /// have at its position, a place outside the scalar, or (when required) a scalar without a map.
     static func check(_ text: String, requireMaps: Bool) -> [String] {
         let bytes = Array(text.utf8)
-        let source = YAMLSourceText(bytes)
+        let document = YAMLParser.parse(bytes, file: "t.yaml")
+        guard let tape = document.tape else { return [] }
+        let source = SourceText(bytes, fileID: tape.fileID)
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
         var failures: [String] = []
-        for node in scalars(YAMLParser.parse(bytes, file: "t.yaml").root) {
-            guard case .scalar(let value, _) = node.content, !value.isEmpty else { continue }
-            guard let map = node.sourceMap(in: source) else {
+        for node in scalars(document.root, in: tape) {
+            guard let value = tape.scalar(node), !value.isEmpty else { continue }
+            let scalarSpan = tape.span(node)
+            guard let map = tape.scalarSource(node, in: source)?.sourceMap(of: value, at: scalarSpan) else {
                 if requireMaps { failures.append("no map for \(value.debugDescription) in \(text.debugDescription)") }
                 continue
             }
@@ -66,8 +69,8 @@ import YAML
                     failures.append("no span at \(offset) of \(value.debugDescription)")
                     continue
                 }
-                guard node.span.start <= span.start, span.end <= node.span.end else {
-                    failures.append("\(offset) of \(value.debugDescription) outside \(node.span): \(span)")
+                guard scalarSpan.start <= span.start, span.end <= scalarSpan.end else {
+                    failures.append("\(offset) of \(value.debugDescription) outside \(scalarSpan): \(span)")
                     continue
                 }
                 let isVerbatim = span.start.line == span.end.line && span.end.column == span.start.column + 1
@@ -82,13 +85,13 @@ import YAML
         return failures
     }
 
-    /// Every scalar of the tree, keys included.
-    static func scalars(_ node: Node?) -> [Node] {
+    /// Every scalar of the document, keys included.
+    static func scalars(_ node: Node?, in tape: YAMLTape) -> [Node] {
         guard let node else { return [] }
-        switch node.content {
+        switch tape.content(node) {
         case .scalar: return [node]
-        case .sequence(let items): return items.flatMap(scalars)
-        case .mapping(let pairs): return pairs.flatMap { scalars($0.key) + scalars($0.value) }
+        case .sequence(let items): return items.flatMap { scalars($0, in: tape) }
+        case .mapping(let pairs): return pairs.flatMap { scalars($0.key, in: tape) + scalars($0.value, in: tape) }
         }
     }
 }

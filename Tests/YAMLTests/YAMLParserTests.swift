@@ -2,32 +2,40 @@ import Diagnostics
 import Testing
 import YAML
 
-/// The node tree keeps 1-based spans on every node and the YAML rules libyaml leaves to callers.
+/// The composed tape keeps 1-based spans on every node and the YAML rules libyaml leaves to callers.
 @Suite struct YAMLParserTests {
     static func parse(_ text: String) -> YAMLDocument {
         YAMLParser.parse(Array(text.utf8), file: "t.yaml")
     }
 
-    static func pairs(_ node: Node?) -> [Node.Pair] {
-        if case .mapping(let pairs) = node?.content { return pairs }
+    static func pairs(_ node: Node?, in document: YAMLDocument) -> [(key: Node, value: Node)] {
+        if let tape = document.tape, let node, case .mapping(let pairs) = tape.content(node) { return Array(pairs) }
         return []
+    }
+
+    static func pairs(_ document: YAMLDocument) -> [(key: Node, value: Node)] {
+        pairs(document.root, in: document)
     }
 
     @Test func spansAreOneBasedAndCountCharacters() throws {
         let document = Self.parse("title: 프리미엄\nprice: \"{price}\"\n")
-        let pairs = Self.pairs(document.root)
+        let tape = try #require(document.tape)
+        let pairs = Self.pairs(document)
         #expect(pairs.count == 2)
-        #expect(pairs[0].value.span.start == SourcePosition(line: 1, column: 8))
-        #expect(pairs[0].value.span.end == SourcePosition(line: 1, column: 12))
-        #expect(pairs[1].key.span.start == SourcePosition(line: 2, column: 1))
-        #expect(pairs[1].value.content == .scalar("{price}", .doubleQuoted))
+        #expect(tape.span(pairs[0].value).start == SourcePosition(line: 1, column: 8))
+        #expect(tape.span(pairs[0].value).end == SourcePosition(line: 1, column: 12))
+        #expect(tape.span(pairs[1].key).start == SourcePosition(line: 2, column: 1))
+        #expect(tape.content(pairs[1].value) == .scalar("{price}", .doubleQuoted))
     }
 
-    @Test func plainAndQuotedScalarsKeepTheirStyleAndTags() {
-        let pairs = Self.pairs(Self.parse("a: no\nb: 'no'\nc: !!str no\n").root)
-        #expect(pairs[0].value.content == .scalar("no", .plain))
-        #expect(pairs[1].value.content == .scalar("no", .singleQuoted))
-        #expect(pairs[2].value.tag == YAMLScalar.stringTag)
+    @Test func plainAndQuotedScalarsKeepTheirStyleAndTags() throws {
+        let document = Self.parse("a: no\nb: 'no'\nc: !!str no\n")
+        let tape = try #require(document.tape)
+        let pairs = Self.pairs(document)
+        #expect(tape.content(pairs[0].value) == .scalar("no", .plain))
+        #expect(tape.content(pairs[1].value) == .scalar("no", .singleQuoted))
+        #expect(!tape.isStringTagged(pairs[1].value))
+        #expect(tape.isStringTagged(pairs[2].value))
     }
 
     @Test func duplicateKeysAreReportedWithTheFirstPlace() throws {
@@ -36,7 +44,7 @@ import YAML
         #expect(diagnostic.rule == "yaml-duplicate-key")
         #expect(diagnostic.span.start == SourcePosition(line: 3, column: 1))
         #expect(diagnostic.related.first?.span.start == SourcePosition(line: 1, column: 1))
-        #expect(Self.pairs(document.root).map { $0.value.scalar } == ["1", "2"])
+        #expect(Self.pairs(document).map { document.tape?.scalar($0.value) } == ["1", "2"])
     }
 
     @Test(arguments: [3, 40])
@@ -46,15 +54,58 @@ import YAML
         let diagnostic = try #require(document.diagnostics.first)
         #expect(diagnostic.span.start.line == size + 1)
         #expect(diagnostic.related.first?.span.start.line == 2)
-        #expect(Self.pairs(document.root).count == size)
+        #expect(Self.pairs(document).count == size)
     }
 
     @Test func mergeKeysBringInMissingKeysOnly() {
         let document = Self.parse("base: &b { x: 1, y: 2 }\nitem:\n  <<: *b\n  y: 3\n")
-        let item = Self.pairs(document.root)[1].value
-        let values = Self.pairs(item).map { "\($0.key.scalar ?? "")=\($0.value.scalar ?? "")" }
+        let item = Self.pairs(document)[1].value
+        let values = Self.pairs(item, in: document).map {
+            "\(document.tape?.scalar($0.key) ?? "")=\(document.tape?.scalar($0.value) ?? "")"
+        }
         #expect(document.diagnostics.isEmpty)
         #expect(values == ["y=3", "x=1"])
+    }
+
+    @Test func mergeKeysTakeAListOfMappingsAndTheFirstOneWins() throws {
+        let document = Self.parse("a: &a { x: 1, y: 1 }\nb: &b { y: 2, z: 2 }\nitem:\n  <<: [*a, *b]\n  w: 0\n")
+        let tape = try #require(document.tape)
+        let item = Self.pairs(document)[2].value
+        let values = Self.pairs(item, in: document).map { "\(tape.scalar($0.key) ?? "")=\(tape.scalar($0.value) ?? "")" }
+        #expect(document.diagnostics.isEmpty)
+        #expect(values == ["w=0", "x=1", "y=1", "z=2"])
+        // A merged value keeps the key it was written under, for findings about it.
+        let x = Self.pairs(item, in: document)[1].value
+        #expect(tape.keySpan(x)?.start == SourcePosition(line: 1, column: 9))
+    }
+
+    @Test func aMergeOfAScalarIsAnOrdinaryKey() throws {
+        let document = Self.parse("item:\n  <<: 1\n  <<: 2\n")
+        let diagnostic = try #require(document.diagnostics.first)
+        #expect(diagnostic.rule == "yaml-duplicate-key")
+        #expect(diagnostic.span.start == SourcePosition(line: 3, column: 3))
+    }
+
+    @Test func anAliasedValueTakesTheKeyItIsWrittenUnder() throws {
+        let document = Self.parse("a: &m { k: v }\nb: *m\nc: [*m]\n")
+        let tape = try #require(document.tape)
+        let pairs = Self.pairs(document)
+        #expect(tape.keySpan(pairs[1].value) == tape.span(pairs[1].key))
+        #expect(tape.span(pairs[1].value) == tape.span(pairs[0].value))
+        guard case .sequence(let items) = tape.content(pairs[2].value) else {
+            Issue.record("c is not a list")
+            return
+        }
+        #expect(tape.keySpan(items[0]) == nil)
+    }
+
+    @Test func aMappingKeyMayBeACollection() throws {
+        let document = Self.parse("? [a, b]\n: c\nd: e\n")
+        let tape = try #require(document.tape)
+        let pairs = Self.pairs(document)
+        #expect(pairs.count == 2)
+        #expect(tape.scalar(pairs[0].key) == nil && tape.kindDescription(pairs[0].key) == "a list")
+        #expect(tape.scalar(pairs[1].key) == "d")
     }
 
     @Test func anAliasCannotReferToTheNodeThatContainsIt() throws {

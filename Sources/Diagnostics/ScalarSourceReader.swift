@@ -1,52 +1,13 @@
-package import Diagnostics
-
-/// A YAML file's text by line, for finding where the characters of a scalar's value were written.
-package struct YAMLSourceText: Sendable {
-    /// Each line's scalars, without its line break; columns are indexes from 1.
-    let lines: [[Unicode.Scalar]]
-
-    /// The text of `bytes`, which the parser has already checked to be UTF-8.
-    package init(_ bytes: [UInt8]) {
-        // Split scalars, not characters: "\r\n" is one Character, which equals neither "\r" nor "\n".
-        var lines = String(decoding: bytes, as: UTF8.self).unicodeScalars
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in Array(line.last == "\r" ? line.dropLast() : line) }
-        // libyaml skips a byte order mark without counting it as a column.
-        if lines.first?.first == "\u{FEFF}" { lines[0].removeFirst() }
-        self.lines = lines
-    }
-}
-
-extension Node {
-    /// Where each character of this scalar's value was written, through quotes, escapes, folded lines
-    /// and block indentation; nil when the node is not a scalar or its source cannot be read back to its value.
-    package func sourceMap(in source: YAMLSourceText) -> SourceMap? {
-        guard case .scalar(let value, let style) = content else { return nil }
-        var reader = ScalarSourceReader(lines: source.lines, file: span.file)
-        let decoded: Bool
-        switch style {
-        case .plain: decoded = reader.flow(from: span.start, to: span.end, quote: nil)
-        case .singleQuoted: decoded = reader.flow(from: span.start, to: span.end, quote: "'")
-        case .doubleQuoted: decoded = reader.flow(from: span.start, to: span.end, quote: "\"")
-        case .literal: decoded = reader.block(from: span.start, to: span.end, folded: false)
-        case .folded: decoded = reader.block(from: span.start, to: span.end, folded: true)
-        }
-        guard decoded else { return nil }
-        let isBlock = style == .literal || style == .folded
-        return reader.map(matching: Array(value.unicodeScalars), trailingBreaksAllowed: isBlock)
-    }
-}
-
 /// Reads a scalar's source back into its value, noting where each character came from.
-private struct ScalarSourceReader {
-    let lines: [[Unicode.Scalar]]
-    let file: String
+struct ScalarSourceReader {
+    let lines: SourceLines
+    let fileID: SourceFileID
     var text: [Unicode.Scalar] = []
     var pieces: [SourceMap.Piece] = []
 
-    init(lines: [[Unicode.Scalar]], file: String) {
+    init(lines: SourceLines, fileID: SourceFileID) {
         self.lines = lines
-        self.file = file
+        self.fileID = fileID
     }
 
     /// The map, if the text read back is `value`; a block scalar's chomped final line breaks may be missing.
@@ -64,7 +25,7 @@ private struct ScalarSourceReader {
             }
             kept.append(last)
         }
-        return SourceMap(file: file, pieces: kept)
+        return SourceMap(fileID: fileID, pieces: kept)
     }
 
     // MARK: Flow scalars

@@ -21,42 +21,69 @@ struct TemplateMissingKeyRule: Rule {
     static let requiredKeys = ["title", "restore", "terms", "privacy", "price_unavailable"]
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        app.templates.flatMap { set in
-            app.policy.paywalls.flatMap { paywall in check(set, paywall, app.policy) }
+        let requirements = app.policy.paywalls.map { Requirements($0, app.policy) }
+        var findings: [Diagnostic] = []
+        for set in app.templates {
+            for paywall in requirements {
+                check(set, paywall, into: &findings)
+            }
+        }
+        return findings
+    }
+
+    /// What one paywall's template must hold, the same in every locale: worked out once per paywall.
+    private struct Requirements {
+        var id: String
+        var keys: [String]
+        var types: [ProductType]
+        /// The lines each type's section needs, with the help for a missing one, in `types` order.
+        var needed: [[(key: String, help: String)]]
+
+        init(_ paywall: Paywall, _ policy: Policy) {
+            id = paywall.id.value
+            let products = policy.products(on: paywall)
+            var types: [ProductType] = []
+            for product in products where !types.contains(product.type.value) {
+                types.append(product.type.value)
+            }
+            self.types = types
+            keys = TemplateMissingKeyRule.requiredKeys
+            if types.contains(.autoRenewable) {
+                keys.insert("disclosure", at: 1)
+            }
+            needed = types.map { type in
+                let shown = products.filter { $0.type.value == type }
+                var needed = [(key: "price", help: "add 'price: \"{price}\"'")]
+                if let trial = shown.first(where: { $0.introOffer?.type.value == .freeTrial }) {
+                    needed.append(("trial", "'\(trial.id.value)' has a free trial: add "
+                        + "'trial: \"{trial_period} free, then {price} / {period}\"'"))
+                }
+                if let intro = shown.first(where: { ($0.introOffer?.type.value).map { $0 != .freeTrial } ?? false }) {
+                    needed.append(("intro", "'\(intro.id.value)' has an introductory price: add "
+                        + "'intro: \"{intro_price} for {trial_period}, then {price} / {period}\"'"))
+                }
+                return needed
+            }
         }
     }
 
-    private func check(_ set: TemplateSet, _ paywall: Paywall, _ policy: Policy) -> [Diagnostic] {
-        let id = paywall.id.value
-        let products = policy.products(on: paywall)
-        let types = policy.productTypes(on: paywall)
-        var keys = Self.requiredKeys
-        if types.contains(.autoRenewable) {
-            keys.insert("disclosure", at: 1)
-        }
+    private func check(_ set: TemplateSet, _ paywall: Requirements, into findings: inout [Diagnostic]) {
+        let id = paywall.id
+        let keys = paywall.keys
+        let types = paywall.types
         guard let template = set.paywall(id) else {
-            return [finding("locale '\(set.locale.value)' has no template for paywall '\(id)'",
-                            at: .wholeFile(set.file),
-                            help: "add '\(id):' under 'paywalls:' with \((keys + types.map(\.rawValue)).joinedAsProse())")]
+            findings.append(finding(
+                "locale '\(set.locale.value)' has no template for paywall '\(id)'", at: .wholeFile(set.file),
+                help: "add '\(id):' under 'paywalls:' with \((keys + types.map(\.rawValue)).joinedAsProse())"))
+            return
         }
-        var findings: [Diagnostic] = []
-        let missing = keys.filter { template.entry($0) == nil }.map { "'\($0)'" }
+        let missing = keys.filter { key in !template.entries.contains { $0.key.value == key } }.map { "'\($0)'" }
         if !missing.isEmpty {
             findings.append(finding(
                 "paywall '\(id)' has no \(missing.joinedAsProse()) line\(missing.count == 1 ? "" : "s")",
                 at: template.id.span, help: "add \(missing.joinedAsProse()) under 'paywalls: \(id):' in \(set.fileName)"))
         }
-        for type in types {
-            let shown = products.filter { $0.type.value == type }
-            var needed = [(key: "price", help: "add 'price: \"{price}\"'")]
-            if let trial = shown.first(where: { $0.introOffer?.type.value == .freeTrial }) {
-                needed.append(("trial", "'\(trial.id.value)' has a free trial: add "
-                    + "'trial: \"{trial_period} free, then {price} / {period}\"'"))
-            }
-            if let intro = shown.first(where: { ($0.introOffer?.type.value).map { $0 != .freeTrial } ?? false }) {
-                needed.append(("intro", "'\(intro.id.value)' has an introductory price: add "
-                    + "'intro: \"{intro_price} for {trial_period}, then {price} / {period}\"'"))
-            }
+        for (type, needed) in zip(types, paywall.needed) {
             guard let section = template.section(type.rawValue) else {
                 let lines = needed.map { "\($0.key): …" }.joined(separator: ", ")
                 findings.append(finding(
@@ -64,11 +91,10 @@ struct TemplateMissingKeyRule: Rule {
                     at: template.id.span, help: "add '\(type.rawValue): { \(lines) }'"))
                 continue
             }
-            findings += needed.filter { section.entry($0.key) == nil }.map { line in
+            findings += needed.filter { line in !section.entries.contains { $0.key.value == line.key } }.map { line in
                 finding("'\(type.rawValue)' of paywall '\(id)' has no '\(line.key)' line", at: section.name.span,
                         help: line.help)
             }
         }
-        return findings
     }
 }

@@ -44,9 +44,12 @@ struct HardcodedPriceRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for set in app.templates {
-            for site in set.messageSites {
-                guard case .success(let pattern) = site.message.pattern,
+            // By index, so that only the pattern is read from each message; a site is copied for a finding.
+            let sites = set.messageSites
+            for index in sites.indices {
+                guard case .success(let pattern) = sites[index].message.pattern,
                       let (text, range) = Self.firstPrice(in: pattern) else { continue }
+                let site = sites[index]
                 let price = String(String.UnicodeScalarView(Array(text.value.unicodeScalars)[range]))
                 findings.append(finding(
                     "\(site.place) contains the hard-coded price '\(price)'",

@@ -22,11 +22,14 @@ struct TemplateUnknownVariableRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for set in app.templates {
-            for site in set.messageSites {
+            // By index, so that only the names are read from each message; a site is copied for a finding.
+            let sites = set.messageSites
+            for index in sites.indices {
                 // The names tell whether there is anything to report; only then are the uses listed.
-                let names = site.message.variableNames
-                guard !names.isEmpty, site.isTitle || !names.isSubset(of: Self.known),
-                      case .success(let pattern) = site.message.pattern else { continue }
+                let names = sites[index].message.variableNames
+                guard !names.isEmpty, sites[index].isTitle || !names.isSubset(of: Self.known) else { continue }
+                let site = sites[index]
+                guard case .success(let pattern) = site.message.pattern else { continue }
                 findings += pattern.variables.compactMap { use in
                     let at = site.message.span(of: use.range)
                     if site.isTitle {

@@ -17,7 +17,9 @@ struct UnknownFeatureRule: Rule {
         let declared = Set(app.policy.features.map(\.id.value))
         var findings: [Diagnostic] = []
         for set in app.templates {
-            for entry in set.features where !declared.contains(entry.key.value) {
+            let entries = set.features
+            for index in entries.indices where !declared.contains(entries[index].key.value) {
+                let entry = entries[index]
                 findings.append(finding(
                     "template '\(set.locale.value)' titles unknown feature '\(entry.key.value)'", at: entry.key.span,
                     help: Suggestion.didYouMean(entry.key.value, in: app.policy.features.map(\.id.value))

@@ -24,8 +24,9 @@ struct UnknownProductRule: Rule {
             }
         }
         for set in app.templates {
-            for entry in set.products where !declared.contains(entry.key.value) {
-                unknown.append((entry.key, { "template '\(set.locale.value)' titles" }))
+            let entries = set.products
+            for index in entries.indices where !declared.contains(entries[index].key.value) {
+                unknown.append((entries[index].key, { "template '\(set.locale.value)' titles" }))
             }
         }
         guard !unknown.isEmpty else { return [] }

@@ -32,8 +32,9 @@ struct UnknownTierRule: Rule {
             }
         }
         for set in app.templates {
-            for entry in set.tiers where !declared.contains(entry.key.value) {
-                unknown.append((entry.key, { "template '\(set.locale.value)' titles" }))
+            let entries = set.tiers
+            for index in entries.indices where !declared.contains(entries[index].key.value) {
+                unknown.append((entries[index].key, { "template '\(set.locale.value)' titles" }))
             }
         }
         guard !unknown.isEmpty else { return [] }

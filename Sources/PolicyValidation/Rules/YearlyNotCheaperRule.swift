@@ -22,7 +22,14 @@ struct YearlyNotCheaperRule: Rule {
     let currencyDigits: CurrencyDigits
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        let plans = app.policy.products.compactMap { Plan($0, policy: app.policy, currencyDigits: currencyDigits) }
+        // Products are read by position, so that only auto-renewables are copied out to become plans.
+        let products = app.policy.products
+        var plans: [Plan] = []
+        for index in products.indices where products[index].type.value == .autoRenewable {
+            if let plan = Plan(products[index], policy: app.policy, currencyDigits: currencyDigits) {
+                plans.append(plan)
+            }
+        }
         // Only plans of the same group granting the same tiers are compared: each is paired with the later
         // plans of its own bucket, in policy order, rather than with every later plan.
         var buckets: [PlanKey: [Int]] = [:]

@@ -44,9 +44,11 @@ struct BilledPriceShownRule: Rule {
     /// Calls `body` with every price line of an auto-renewable or non-renewing section, in file order.
     private func forEachPriceLine(_ app: AppSources, _ body: (TemplateMessageSite) -> Void) {
         for set in app.templates {
-            for site in set.paywallSites
-            where Self.lines.contains(site.key) && site.section.map(Self.sections.contains) == true {
-                body(site)
+            set.withPaywallSites { sites in
+                for index in sites.indices
+                where Self.lines.contains(sites[index].key) && sites[index].section.map(Self.sections.contains) == true {
+                    body(sites[index])
+                }
             }
         }
     }

@@ -44,18 +44,18 @@ struct HardcodedPriceRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for set in app.templates {
-            // By index, so that only the pattern is read from each message; a site is copied for a finding.
-            let sites = set.messageSites
-            for index in sites.indices {
-                guard case .success(let pattern) = sites[index].message.pattern,
-                      let (text, range) = Self.firstPrice(in: pattern) else { continue }
-                let site = sites[index]
-                let price = String(String.UnicodeScalarView(Array(text.value.unicodeScalars)[range]))
-                findings.append(finding(
-                    "\(site.place) contains the hard-coded price '\(price)'",
-                    at: site.message.span(of: text.messageRange(of: range)),
-                    help: "write '{price}' (or '{intro_price}', '{price_per_month}'): the store's price "
-                        + "is formatted in the user's currency at run time"))
+            set.withMessageSites { sites in
+                for index in sites.indices where Self.mayHoldPrice(sites[index].message.text.value) {
+                    guard case .success(let pattern) = sites[index].message.pattern,
+                          let (text, range) = Self.firstPrice(in: pattern) else { continue }
+                    let site = sites[index]
+                    let price = String(String.UnicodeScalarView(Array(text.value.unicodeScalars)[range]))
+                    findings.append(finding(
+                        "\(site.place) contains the hard-coded price '\(price)'",
+                        at: site.message.span(of: text.messageRange(of: range)),
+                        help: "write '{price}' (or '{intro_price}', '{price_per_month}'): the store's price "
+                            + "is formatted in the user's currency at run time"))
+                }
             }
         }
         return findings
@@ -66,11 +66,48 @@ struct HardcodedPriceRule: Rule {
         return "no amounts next to a currency in \(count) messages of \(app.templates.count) template file(s)"
     }
 
+    /// Whether a message written as `text` may hold a price, by a quick look at the text as written, so that
+    /// most messages are passed over without walking their pattern.
+    ///
+    /// ASCII text holds a price only if it has a digit and an ASCII mark: '$', 'kr' or three capitals (every
+    /// ASCII mark contains one). Apostrophes are skipped, as quoting may drop them between the letters of a
+    /// mark; other text is always looked at.
+    static func mayHoldPrice(_ text: String) -> Bool {
+        var hasDigit = false
+        var hasMark = false
+        var capitals = 0
+        var previous: UInt8 = 0
+        for byte in text.utf8 where byte != UInt8(ascii: "'") {
+            switch byte {
+            case 0x80...:
+                return true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                hasDigit = true
+                capitals = 0
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                capitals += 1
+                hasMark = hasMark || capitals >= 3
+            case UInt8(ascii: "$"):
+                hasMark = true
+                capitals = 0
+            case UInt8(ascii: "r"):
+                hasMark = hasMark || previous == UInt8(ascii: "k")
+                capitals = 0
+            default:
+                capitals = 0
+            }
+            previous = byte
+        }
+        return hasDigit && hasMark
+    }
+
     /// The first literal text of `pattern` (its own, then each plural and select case's, in order) with an
-    /// amount next to a currency mark, and that amount's scalar range in it.
+    /// amount next to a currency mark, and that amount's scalar range in it. Parts are read by position, so
+    /// that only the text looked at is read, not every part copied out.
     private static func firstPrice(in pattern: MessagePattern) -> (MessageText, Range<Int>)? {
-        for part in pattern.parts {
-            switch part {
+        let parts = pattern.parts
+        for index in parts.indices {
+            switch parts[index] {
             case .text(let text):
                 if let range = priceRange(in: text.value) { return (text, range) }
             case .argument, .pound:

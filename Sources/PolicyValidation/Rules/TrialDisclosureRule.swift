@@ -40,8 +40,10 @@ struct TrialDisclosureRule: Rule {
     /// Calls `body` with every 'trial' line of a product-type section, in file order.
     private func forEachTrialLine(_ app: AppSources, _ body: (TemplateMessageSite) -> Void) {
         for set in app.templates {
-            for site in set.paywallSites where site.section != nil && site.key == "trial" {
-                body(site)
+            set.withPaywallSites { sites in
+                for index in sites.indices where sites[index].section != nil && sites[index].key == "trial" {
+                    body(sites[index])
+                }
             }
         }
     }

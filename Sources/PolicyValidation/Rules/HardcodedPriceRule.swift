@@ -73,11 +73,15 @@ struct HardcodedPriceRule: Rule {
     /// ASCII mark contains one). Apostrophes are skipped, as quoting may drop them between the letters of a
     /// mark; other text is always looked at.
     static func mayHoldPrice(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable(mayHoldPrice) ?? mayHoldPrice(Array(text.utf8))
+    }
+
+    private static func mayHoldPrice<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
         var hasDigit = false
         var hasMark = false
         var capitals = 0
         var previous: UInt8 = 0
-        for byte in text.utf8 where byte != UInt8(ascii: "'") {
+        for byte in bytes where byte != UInt8(ascii: "'") {
             switch byte {
             case 0x80...:
                 return true

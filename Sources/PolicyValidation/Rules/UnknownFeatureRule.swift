@@ -14,11 +14,11 @@ struct UnknownFeatureRule: Rule {
         """
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        let declared = Set(app.policy.features.map(\.id.value))
+        var declared = DeclaredIDs(app.policy.features.map(\.id.value))
         var findings: [Diagnostic] = []
         for set in app.templates {
             let entries = set.features
-            for index in entries.indices where !declared.contains(entries[index].key.value) {
+            for index in entries.indices where !declared.contains(entries[index].key.value, at: index) {
                 let entry = entries[index]
                 findings.append(finding(
                     "template '\(set.locale.value)' titles unknown feature '\(entry.key.value)'", at: entry.key.span,

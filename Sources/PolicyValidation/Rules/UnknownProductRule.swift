@@ -16,7 +16,7 @@ struct UnknownProductRule: Rule {
         """
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        let declared = Set(app.policy.products.map(\.id.value))
+        var declared = DeclaredIDs(app.policy.products.map(\.id.value))
         var unknown: [(reference: Located<String>, subject: () -> String)] = []
         for group in app.policy.subscriptionGroups {
             for level in group.levels where !declared.contains(level.value) {
@@ -25,7 +25,7 @@ struct UnknownProductRule: Rule {
         }
         for set in app.templates {
             let entries = set.products
-            for index in entries.indices where !declared.contains(entries[index].key.value) {
+            for index in entries.indices where !declared.contains(entries[index].key.value, at: index) {
                 unknown.append((entries[index].key, { "template '\(set.locale.value)' titles" }))
             }
         }

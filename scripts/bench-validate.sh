@@ -10,8 +10,13 @@
 # benchmark binary (getrusage ru_maxrss) in a process of its own per size that runs (b) once.
 # Goals: (b) <= 2.5 x (a), (b) <= 0.25 x (c), (b) at 20,000 <= 4.5 x (b) at 5,000.
 #
-# usage: scripts/bench-validate.sh [--check]
+# Then the time of each validation rule at 5,000 products: each rule's `check` alone over the loaded
+# project (the benchmark's rules phase, in the same process as (b)), as a share of (b). Goal: the slowest
+# rule < 5% of (b).
+#
+# usage: scripts/bench-validate.sh [--check] [--breakdown]
 #   --check            exit 1 when a goal is missed (the table is printed either way)
+#   --breakdown        the rule table at every size, with how each rule grows against the input
 # environment:
 #   SCRATCH_PATH       SwiftPM build folder (default .build)
 #   BENCH_SIZES        sizes to run (default "3 200 5000 20000"); the linearity check needs 5000 and 20000
@@ -84,11 +89,69 @@ human() {
   }'
 }
 
+# rule_table SIZE: each rule's time at SIZE products, slowest first, as a share of (b) in the same run, and
+# the check that the slowest is under 5% of (b); returns 1 when it is not.
+rule_table() {
+  local size=$1 rule slowest share mark
+  echo "rules at $size products: each rule's check alone (best run), against (b) = ${validate_ms[$size]} ms" \
+    "in the same process; all rules through the validator: ${rules_ms[$size]} ms" \
+    "($(percent "${rules_ms[$size]}" "${validate_ms[$size]}") of (b))"
+  printf '%-40s %10s %8s %9s\n' rule ms "% of (b)" findings
+  for rule in "${rule_order[@]}"; do
+    printf '%s %s\n' "${rule_ms[$size,$rule]}" "$rule"
+  done | sort -k1,1 -g -r | while read -r _ rule; do
+    printf '%-40s %10s %8s %9s\n' "$rule" "${rule_ms[$size,$rule]}" \
+      "$(percent "${rule_ms[$size,$rule]}" "${validate_ms[$size]}")" "${rule_findings[$size,$rule]}"
+  done
+  slowest=$(for rule in "${rule_order[@]}"; do echo "${rule_ms[$size,$rule]} $rule"; done | sort -k1,1 -g -r | head -1)
+  share=$(awk -v x="${slowest%% *}" -v y="${validate_ms[$size]}" 'BEGIN { printf "%.4f", x / y }')
+  mark=$(meets "$share" 0.05)
+  echo "slowest rule < 5% of validate: ${slowest#* } $(percent "${slowest%% *}" "${validate_ms[$size]}") $mark"
+  echo
+  [[ "$mark" == ok ]]
+}
+
+# rule_growth: with --breakdown, how each rule's time grows from one size to the next against the input's
+# bytes; a rule that grows more than 1.5 x as fast as the input (and takes 1 ms or more) is marked.
+rule_growth() {
+  local -a measured=()
+  local size rule previous row i
+  for size in "${sizes[@]}"; do
+    [[ -n "${rules_ms[$size]:-}" ]] && measured+=("$size")
+  done
+  (( ${#measured[@]} >= 2 )) || return 0
+  echo "rule growth: time ratio from one size to the next / bytes ratio (1.00 = linear in the input)"
+  row="$(printf '%-40s' rule)"
+  for (( i = 1; i < ${#measured[@]}; i++ )); do
+    row+="$(printf ' %18s' "${measured[i-1]}->${measured[i]}")"
+  done
+  echo "$row"
+  for rule in "${rule_order[@]}"; do
+    row="$(printf '%-40s' "$rule")"
+    for (( i = 1; i < ${#measured[@]}; i++ )); do
+      previous=${measured[i-1]} size=${measured[i]}
+      row+="$(awk -v a="${rule_ms[$previous,$rule]}" -v b="${rule_ms[$size,$rule]}" \
+        -v x="${bytes[$previous]}" -v y="${bytes[$size]}" 'BEGIN {
+          if (a <= 0) { printf " %17s ", "n/a"; exit }
+          g = (b / a) / (y / x)
+          printf " %17.2f%s", g, (g > 1.5 && b >= 1) ? "!" : " "
+        }')"
+    done
+    echo "$row"
+  done
+  echo "  '!': grows faster than the input (> 1.5 x its ratio) at 1 ms or more; n/a: under the clock's resolution"
+  echo
+}
+
+# percent X Y: X as a percentage of Y, one decimal.
+percent() { awk -v x="$1" -v y="$2" 'BEGIN { if (y > 0) printf "%.1f%%", 100 * x / y; else print "n/a" }'; }
+
 main() {
-  local check=0 argument
+  local check=0 breakdown=0 argument
   for argument in "$@"; do
     case "$argument" in
       --check) check=1 ;;
+      --breakdown) breakdown=1 ;;
       -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; return 0 ;;
       *) echo "error: unknown argument '$argument'" >&2; return 2 ;;
     esac
@@ -114,8 +177,9 @@ main() {
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
 
-  local -A bytes files events_ms validate_ms pyyaml_ms rss runs cli_ms
-  local size project output line swift_runs python_runs cli_start
+  local -A bytes files events_ms validate_ms pyyaml_ms rss runs cli_ms rule_ms rule_findings rules_ms
+  local size project output line swift_runs python_runs cli_start phases rule_line rule
+  local -a rule_order=()
   for size in "${sizes[@]}"; do
     project="$work/p$size"
     python3 scripts/gen-policy.py --products "$size" --out "$project" 2>/dev/null \
@@ -132,9 +196,24 @@ main() {
     cli_ms[$size]=$(( ($(date +%s%N) - cli_start) / 1000000 ))
 
     read -r swift_runs python_runs <<<"$(iterations "$size")"
-    echo "size $size: (a) and (b)…" >&2
-    line="$("$bench" validate --dir "$project" --iterations "$swift_runs" --warmup 1 --time-limit "$time_limit")" \
-      || fail "TollgateBenchmarks failed on $size products"
+    phases=events,validate
+    if (( breakdown )) || [[ "$size" == 5000 ]]; then
+      phases=events,validate,rules
+    fi
+    echo "size $size: (a) and (b)$([[ "$phases" == *rules ]] && echo ", each rule")…" >&2
+    output="$("$bench" validate --dir "$project" --phase "$phases" --iterations "$swift_runs" --warmup 1 \
+      --time-limit "$time_limit")" || fail "TollgateBenchmarks failed on $size products"
+    line="$(head -1 <<<"$output")"
+    if [[ "$phases" == *rules ]]; then
+      rules_ms[$size]=$(field rules_ms "$line")
+      while read -r rule_line; do
+        rule=$(field rule "$rule_line")
+        [[ -n "${rule_ms[$size,$rule]:-}" ]] && fail "rule '$rule' timed twice on $size products"
+        [[ " ${rule_order[*]} " == *" $rule "* ]] || rule_order+=("$rule")
+        rule_ms[$size,$rule]=$(field ms "$rule_line")
+        rule_findings[$size,$rule]=$(field findings "$rule_line")
+      done < <(grep '^rule=' <<<"$output")
+    fi
     [[ "$(field errors "$line")" == 0 ]] || fail "(b) found errors on $size products: $line"
     bytes[$size]=$(field bytes "$line")
     files[$size]=$(field files "$line")
@@ -177,6 +256,15 @@ main() {
     echo "linearity of (b), 20000 vs 5000 products: ${linear}x (goal <= 4.5x) $mark"
     echo "  the input grows ${input}x (locales grow with products); per byte, (b) grows" \
       "$(ratio "$linear" "$input")x and (a) $(ratio "$(ratio "${events_ms[20000]}" "${events_ms[5000]}")" "$input")x"
+  fi
+  if [[ -n "${rules_ms[5000]:-}" ]]; then
+    rule_table 5000 || missed=1
+  fi
+  if (( breakdown )); then
+    for size in "${sizes[@]}"; do
+      [[ "$size" == 5000 ]] || rule_table "$size" || true
+    done
+    rule_growth
   fi
   echo "goals: (b) <= 2.5 x (a) and <= 0.25 x (c); times are the best timed run, in ms."
   echo "runs: timed runs of (a)/(b)/(c); (a) and (b) after one warm-up. tollgate ms: one 'tollgate validate'"

@@ -15,7 +15,7 @@ package enum MessageParser {
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "'") }) {
             return MessagePattern(parts: text.isEmpty ? [] : [.text(MessageText(text, at: 0))])
         }
-        var parser = Parser(scalars: Array(text.unicodeScalars))
+        var parser = Parser(source: MessageSource(text))
         return try parser.parseMessage(depth: 0, inPlural: false, enclosingCase: nil)
     }
 }
@@ -29,8 +29,14 @@ let pluralKeywords = ["zero", "one", "two", "few", "many", "other"]
 
 /// A recursive-descent parser over the message's scalars; `index` is the next scalar to read.
 private struct Parser {
-    let scalars: [Unicode.Scalar]
+    let source: MessageSource
     var index = 0
+
+    init(source: MessageSource) {
+        self.source = source
+    }
+
+    private var scalars: [Unicode.Scalar] { source.scalars }
 
     /// The scalar at `index`, or nil at the end of the text.
     private var current: Unicode.Scalar? {
@@ -55,18 +61,18 @@ private struct Parser {
                 index += 1
                 readApostrophe(into: &builder, inPlural: inPlural)
             case "#" where inPlural:
-                builder.append(.pound(offset: index))
+                builder.append(.pound(offset: index), source)
                 index += 1
             case "{":
-                builder.append(try parseArgument(depth: depth + 1))
+                builder.append(try parseArgument(depth: depth + 1), source)
             case "}":
                 guard enclosingCase != nil else {
                     throw MessageSyntaxError(.unmatchedClosingBrace, at: index..<index + 1)
                 }
                 index += 1
-                return builder.finish()
+                return builder.finish(source)
             default:
-                builder.appendText(scalar, at: index)
+                builder.appendText(at: index)
                 index += 1
             }
         }
@@ -74,7 +80,7 @@ private struct Parser {
             throw MessageSyntaxError(.unclosedCaseMessage(kind: enclosingCase.kind, key: enclosingCase.key),
                                      at: enclosingCase.brace..<enclosingCase.brace + 1)
         }
-        return builder.finish()
+        return builder.finish(source)
     }
 
     /// Reads what follows an apostrophe (already consumed): `''`, a quoted literal, or a literal `'`.
@@ -82,22 +88,22 @@ private struct Parser {
     /// An unterminated quote runs to the end of the text, as in ICU.
     private mutating func readApostrophe(into builder: inout PatternBuilder, inPlural: Bool) {
         guard let next = current, next == "'" || next == "{" || next == "}" || (inPlural && next == "#") else {
-            builder.appendText("'", at: index - 1)
+            builder.appendText(at: index - 1)
             return
         }
         if next == "'" {
-            builder.appendText("'", at: index - 1)
+            builder.appendText(at: index - 1)
             index += 1
             return
         }
         while let scalar = current {
             index += 1
             guard scalar == "'" else {
-                builder.appendText(scalar, at: index - 1)
+                builder.appendText(at: index - 1)
                 continue
             }
             guard current == "'" else { return }
-            builder.appendText("'", at: index - 1)
+            builder.appendText(at: index - 1)
             index += 1
         }
     }
@@ -213,7 +219,7 @@ private struct Parser {
                 openBraces += 1
             case "}" where openBraces == 0:
                 var end = index
-                while end > styleStart, scalars[end - 1].properties.isPatternWhitespace {
+                while end > styleStart, Self.isPatternWhitespace(scalars[end - 1]) {
                     end -= 1
                 }
                 return end > styleStart ? string(styleStart..<end) : nil
@@ -367,9 +373,15 @@ private struct Parser {
     // MARK: Lexing
 
     private mutating func skipWhitespace() {
-        while let scalar = current, scalar.properties.isPatternWhitespace {
+        while let scalar = current, Self.isPatternWhitespace(scalar) {
             index += 1
         }
+    }
+
+    /// Pattern_White_Space, answered without the property tables for ASCII.
+    private static func isPatternWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isPatternWhitespace }
+        return scalar == " " || ("\t"..."\r").contains(scalar)
     }
 
     /// Reads a run of identifier scalars (letters, digits, `_`, `-`, `.`, and `extra`) and returns its range.
@@ -381,17 +393,21 @@ private struct Parser {
         return start..<index
     }
 
+    /// A letter or decimal digit of any script, `_`, `-` or `.`; ASCII is answered without the property tables.
     private func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else {
+            return scalar.properties.isAlphabetic || scalar.properties.generalCategory == .decimalNumber
+        }
         switch scalar {
-        case "_", "-", ".":
-            true
+        case "_", "-", ".", "a"..."z", "A"..."Z", "0"..."9":
+            return true
         default:
-            scalar.properties.isAlphabetic || scalar.properties.generalCategory == .decimalNumber
+            return false
         }
     }
 
     private func string(_ range: Range<Int>) -> String {
-        String(String.UnicodeScalarView(scalars[range]))
+        source.string(range)
     }
 
     /// The value of a decimal number written `-?digits(.digits)?`, or nil.
@@ -466,32 +482,39 @@ private struct CasesContext {
 }
 
 /// Collects parts, merging adjacent literal text into one `.text` part.
+///
+/// Literal text is kept as runs of consecutive message offsets: every literal scalar is the message's own
+/// scalar at its offset (quoting only drops scalars), so the text is read from the source once, when flushed.
 private struct PatternBuilder {
     var parts: [MessagePart] = []
-    private var text = String.UnicodeScalarView()
-    private var offsets: [Int] = []
+    private var runs: [Range<Int>] = []
 
-    /// Adds a scalar of literal text written at `offset` of the message.
-    mutating func appendText(_ scalar: Unicode.Scalar, at offset: Int) {
-        text.append(scalar)
-        offsets.append(offset)
+    /// Adds the message's scalar at `offset` to the literal text.
+    mutating func appendText(at offset: Int) {
+        if let last = runs.last, last.upperBound == offset {
+            runs[runs.count - 1] = last.lowerBound..<offset + 1
+        } else {
+            runs.append(offset..<offset + 1)
+        }
     }
 
-    mutating func append(_ part: MessagePart) {
-        flushText()
+    mutating func append(_ part: MessagePart, _ source: MessageSource) {
+        flushText(source)
         parts.append(part)
     }
 
-    mutating func finish() -> MessagePattern {
-        flushText()
+    mutating func finish(_ source: MessageSource) -> MessagePattern {
+        flushText(source)
         return MessagePattern(parts: parts)
     }
 
-    private mutating func flushText() {
-        if !text.isEmpty {
-            parts.append(.text(MessageText(String(text), offsets: offsets)))
-            text = String.UnicodeScalarView()
-            offsets = []
+    private mutating func flushText(_ source: MessageSource) {
+        guard let first = runs.first else { return }
+        if runs.count == 1 {
+            parts.append(.text(MessageText(source.string(first), at: first.lowerBound)))
+        } else {
+            parts.append(.text(MessageText(runs.map(source.string).joined(), offsets: runs.flatMap { $0 })))
         }
+        runs.removeAll(keepingCapacity: true)
     }
 }

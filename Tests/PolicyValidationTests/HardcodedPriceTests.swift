@@ -38,6 +38,22 @@ struct HardcodedPriceTests {
         #expect(HardcodedPriceRule.price(in: text) == nil)
     }
 
+    /// The quick test on a message as written passes every text with a price, quoted ones included.
+    @Test(arguments: [
+        "Only $4.99 a month", "4,99 € pro Monat", "USD 5 per month", "just 5 USD", "R$ 9,90 por mês", "99 kr/mån",
+        "kr 99,- per måned", "'{'$5'}'", "{n, plural, one {# for 5 k''r} other {#}}", "5 U''S''D",
+    ])
+    func quickTestKeepsPrices(_ text: String) {
+        #expect(HardcodedPriceRule.mayHoldPrice(text))
+    }
+
+    @Test(arguments: ["Pro S1 Yearly (de)", "24 hours before the end", "Save 50%", "{price} / {period}", "USDC",
+                      "kr", "Top 10 features"])
+    func quickTestPassesOverASCIIWithoutPrices(_ text: String) {
+        #expect(!HardcodedPriceRule.mayHoldPrice(text))
+        #expect(HardcodedPriceRule.price(in: text) == nil)
+    }
+
     @Test("variables are not literal text; plural and select cases are")
     func looksOnlyAtLiteralText() throws {
         let template = ReviewRuleSources.template("""

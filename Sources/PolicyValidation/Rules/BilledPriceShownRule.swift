@@ -21,25 +21,35 @@ struct BilledPriceShownRule: Rule {
     private static let lines = ["price"]
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        priceLines(app).compactMap { site in
+        var findings: [Diagnostic] = []
+        forEachPriceLine(app) { site in
             guard case .success = site.message.pattern, !site.message.variableNames.contains("price") else {
-                return nil
+                return
             }
             let perUnit = ["price_per_month", "price_per_week"].filter(site.message.variableNames.contains)
             let shown = perUnit.isEmpty ? "" : " (only '{\(perUnit.joined(separator: "}', '{"))}')"
-            return finding("\(site.place) does not show the billed '{price}'\(shown)", at: site.message.text.span,
-                           help: "show '{price}' first; a per-month or per-week price may follow, smaller")
+            findings.append(finding("\(site.place) does not show the billed '{price}'\(shown)",
+                                    at: site.message.text.span,
+                                    help: "show '{price}' first; a per-month or per-week price may follow, smaller"))
         }
+        return findings
     }
 
     func evidence(_ app: AppSources) -> String {
-        let count = priceLines(app).count
+        var count = 0
+        forEachPriceLine(app) { _ in count += 1 }
         return count == 0 ? "no subscription price lines" : "{price} in \(count) subscription price line(s)"
     }
 
-    private func priceLines(_ app: AppSources) -> [TemplateMessageSite] {
-        app.templates.flatMap(\.paywallSites).filter { site in
-            site.section.map(Self.sections.contains) == true && Self.lines.contains(site.key)
+    /// Calls `body` with every price line of an auto-renewable or non-renewing section, in file order.
+    private func forEachPriceLine(_ app: AppSources, _ body: (TemplateMessageSite) -> Void) {
+        for set in app.templates {
+            set.withPaywallSites { sites in
+                for index in sites.indices
+                where Self.lines.contains(sites[index].key) && sites[index].section.map(Self.sections.contains) == true {
+                    body(sites[index])
+                }
+            }
         }
     }
 }

@@ -19,7 +19,7 @@ struct GroupLevelsMismatchRule: Rule {
     /// What every group's check needs, computed once per policy.
     private struct Context {
         var policy: Policy
-        /// The product ids unknown-product may suggest.
+        /// The product ids unknown-product may suggest, when some level names no product (else empty).
         var known: [String]
         var declared: Set<String>
         /// The auto-renewables of each group, in policy order.
@@ -29,7 +29,11 @@ struct GroupLevelsMismatchRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         let policy = app.policy
         let renewables = policy.products.filter { $0.type.value == .autoRenewable && $0.group != nil }
-        let context = Context(policy: policy, known: policy.suggestableProductIDs,
+        // The suggestions are only needed for a level that names no product, which is rare.
+        let hasUnknownLevel = policy.subscriptionGroups.contains { group in
+            group.levels.contains { policy.product($0.value) == nil }
+        }
+        let context = Context(policy: policy, known: hasUnknownLevel ? policy.suggestableProductIDs : [],
                               declared: Set(policy.subscriptionGroups.map(\.id.value)),
                               members: Dictionary(grouping: renewables) { $0.group?.value ?? "" })
         return policy.subscriptionGroups.flatMap { check($0, context) }

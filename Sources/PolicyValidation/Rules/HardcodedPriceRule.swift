@@ -34,28 +34,99 @@ struct HardcodedPriceRule: Rule {
         "VND", "UAH", "CZK", "HUF", "RON", "EGP", "NGN", "KZT", "CLP", "COP", "QAR", "KWD",
     ].map { CurrencyMark($0, isWord: true) }
 
-    /// Characters that may separate the digits of one amount: `3,900`, `4.99`, `٩٫٩٩`.
-    private static let digitSeparators: Set<Unicode.Scalar> = [".", ",", "'", "\u{066B}", "\u{066C}", "\u{00A0}",
-                                                               "\u{202F}"]
+    /// The marks by their first scalar and by their last, each list in `currencyMarks` order: a mark can only
+    /// match where its first (or last) scalar is, so the first match is the same as over the whole list.
+    private static let marksByFirstScalar = Dictionary(grouping: currencyMarks) { $0.scalars[0] }
+    private static let marksByLastScalar = Dictionary(grouping: currencyMarks.filter { !$0.afterNumberOnly }) {
+        $0.scalars[$0.scalars.count - 1]
+    }
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        app.templates.flatMap(\.messageSites).compactMap { site in
-            guard case .success(let pattern) = site.message.pattern,
-                  let (text, range) = pattern.literalTexts.lazy.compactMap({ text in
-                      Self.priceRange(in: text.value).map { (text, $0) }
-                  }).first
-            else { return nil }
-            let price = String(String.UnicodeScalarView(Array(text.value.unicodeScalars)[range]))
-            return finding("\(site.place) contains the hard-coded price '\(price)'",
-                           at: site.message.span(of: text.messageRange(of: range)),
-                           help: "write '{price}' (or '{intro_price}', '{price_per_month}'): the store's price "
-                               + "is formatted in the user's currency at run time")
+        var findings: [Diagnostic] = []
+        for set in app.templates {
+            set.withMessageSites { sites in
+                for index in sites.indices where Self.mayHoldPrice(sites[index].message.text.value) {
+                    guard case .success(let pattern) = sites[index].message.pattern,
+                          let (text, range) = Self.firstPrice(in: pattern) else { continue }
+                    let site = sites[index]
+                    let price = String(String.UnicodeScalarView(Array(text.value.unicodeScalars)[range]))
+                    findings.append(finding(
+                        "\(site.place) contains the hard-coded price '\(price)'",
+                        at: site.message.span(of: text.messageRange(of: range)),
+                        help: "write '{price}' (or '{intro_price}', '{price_per_month}'): the store's price "
+                            + "is formatted in the user's currency at run time"))
+                }
+            }
         }
+        return findings
     }
 
     func evidence(_ app: AppSources) -> String {
         let count = app.templates.map(\.messageSites.count).reduce(0, +)
         return "no amounts next to a currency in \(count) messages of \(app.templates.count) template file(s)"
+    }
+
+    /// Whether a message written as `text` may hold a price, by a quick look at the text as written, so that
+    /// most messages are passed over without walking their pattern.
+    ///
+    /// ASCII text holds a price only if it has a digit and an ASCII mark: '$', 'kr' or three capitals (every
+    /// ASCII mark contains one). Apostrophes are skipped, as quoting may drop them between the letters of a
+    /// mark; other text is always looked at.
+    static func mayHoldPrice(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable(mayHoldPrice) ?? mayHoldPrice(Array(text.utf8))
+    }
+
+    private static func mayHoldPrice<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        var hasDigit = false
+        var hasMark = false
+        var capitals = 0
+        var previous: UInt8 = 0
+        for byte in bytes where byte != UInt8(ascii: "'") {
+            switch byte {
+            case 0x80...:
+                return true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                hasDigit = true
+                capitals = 0
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                capitals += 1
+                hasMark = hasMark || capitals >= 3
+            case UInt8(ascii: "$"):
+                hasMark = true
+                capitals = 0
+            case UInt8(ascii: "r"):
+                hasMark = hasMark || previous == UInt8(ascii: "k")
+                capitals = 0
+            default:
+                capitals = 0
+            }
+            previous = byte
+        }
+        return hasDigit && hasMark
+    }
+
+    /// The first literal text of `pattern` (its own, then each plural and select case's, in order) with an
+    /// amount next to a currency mark, and that amount's scalar range in it. Parts are read by position, so
+    /// that only the text looked at is read, not every part copied out.
+    private static func firstPrice(in pattern: MessagePattern) -> (MessageText, Range<Int>)? {
+        let parts = pattern.parts
+        for index in parts.indices {
+            switch parts[index] {
+            case .text(let text):
+                if let range = priceRange(in: text.value) { return (text, range) }
+            case .argument, .pound:
+                continue
+            case .plural(let plural):
+                for pluralCase in plural.cases {
+                    if let found = firstPrice(in: pluralCase.message) { return found }
+                }
+            case .select(let select):
+                for selectCase in select.cases {
+                    if let found = firstPrice(in: selectCase.message) { return found }
+                }
+            }
+        }
+        return nil
     }
 
     /// The first amount next to a currency mark in `text`, as written ('$4.99', '3,900원'), or nil.
@@ -65,11 +136,31 @@ struct HardcodedPriceRule: Rule {
 
     /// The scalar range of the first amount next to a currency mark in `text`, mark included, or nil.
     ///
+    /// ASCII text, most template text, is read in place as its UTF-8 bytes; other text as an array of scalars.
+    static func priceRange(in text: String) -> Range<Int>? {
+        var isASCII = true
+        var hasDigit = false
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { hasDigit = true }
+        }
+        guard isASCII else {
+            guard text.unicodeScalars.contains(where: isDigit) else { return nil }
+            return priceRange(in: Array(text.unicodeScalars))
+        }
+        guard hasDigit else { return nil }
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            priceRange(in: bytes.lazy.map(Unicode.Scalar.init))
+        } ?? priceRange(in: Array(text.unicodeScalars))
+    }
+
     /// Finds each number (digits, with separators between digits) and looks for a mark right after it,
     /// then right before it, white space allowed between: the work is linear in the text.
-    static func priceRange(in text: String) -> Range<Int>? {
-        guard text.unicodeScalars.contains(where: isDigit) else { return nil }
-        let scalars = Array(text.unicodeScalars)
+    private static func priceRange<Scalars: RandomAccessCollection<Unicode.Scalar>>(in scalars: Scalars)
+        -> Range<Int>? where Scalars.Index == Int {
         var index = 0
         while index < scalars.count {
             guard isDigit(scalars[index]) else {
@@ -79,7 +170,7 @@ struct HardcodedPriceRule: Rule {
             let first = index
             var last = first
             while last + 1 < scalars.count, isDigit(scalars[last + 1])
-                || (last + 2 < scalars.count && digitSeparators.contains(scalars[last + 1]) && isDigit(scalars[last + 2])) {
+                || (last + 2 < scalars.count && isDigitSeparator(scalars[last + 1]) && isDigit(scalars[last + 2])) {
                 last += 1
             }
             index = last + 1
@@ -94,30 +185,36 @@ struct HardcodedPriceRule: Rule {
     }
 
     /// The end of a mark that starts at `position` (after white space), as in '4,99 €'.
-    private static func markEnd(after position: Int, in scalars: [Unicode.Scalar]) -> Int? {
+    private static func markEnd<Scalars: RandomAccessCollection<Unicode.Scalar>>(
+        after position: Int, in scalars: Scalars
+    ) -> Int? where Scalars.Index == Int {
         var start = position
-        while start < scalars.count, scalars[start].properties.isWhitespace {
+        while start < scalars.count, isWhitespace(scalars[start]) {
             start += 1
         }
-        for mark in currencyMarks where start + mark.scalars.count <= scalars.count {
+        guard start < scalars.count, let marks = marksByFirstScalar[scalars[start]] else { return nil }
+        for mark in marks where start + mark.scalars.count <= scalars.count {
             let end = start + mark.scalars.count
             guard scalars[start..<end].elementsEqual(mark.scalars) else { continue }
-            if mark.isWord, end < scalars.count, scalars[end].properties.isAlphabetic { continue }
+            if mark.isWord, end < scalars.count, isAlphabetic(scalars[end]) { continue }
             return end
         }
         return nil
     }
 
     /// The start of a mark that ends at `position` (before white space), as in '$4.99'.
-    private static func markStart(before position: Int, in scalars: [Unicode.Scalar]) -> Int? {
+    private static func markStart<Scalars: RandomAccessCollection<Unicode.Scalar>>(
+        before position: Int, in scalars: Scalars
+    ) -> Int? where Scalars.Index == Int {
         var end = position
-        while end > 0, scalars[end - 1].properties.isWhitespace {
+        while end > 0, isWhitespace(scalars[end - 1]) {
             end -= 1
         }
-        for mark in currencyMarks where !mark.afterNumberOnly && mark.scalars.count <= end {
+        guard end > 0, let marks = marksByLastScalar[scalars[end - 1]] else { return nil }
+        for mark in marks where mark.scalars.count <= end {
             let start = end - mark.scalars.count
             guard scalars[start..<end].elementsEqual(mark.scalars) else { continue }
-            if mark.isWord, start > 0, scalars[start - 1].properties.isAlphabetic { continue }
+            if mark.isWord, start > 0, isAlphabetic(scalars[start - 1]) { continue }
             return start
         }
         return nil
@@ -127,6 +224,26 @@ struct HardcodedPriceRule: Rule {
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return ("0"..."9").contains(scalar) }
         return scalar.properties.numericType == .decimal
+    }
+
+    /// A character that may separate the digits of one amount: `3,900`, `4.99`, `٩٫٩٩`.
+    private static func isDigitSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case ".", ",", "'", "\u{066B}", "\u{066C}", "\u{00A0}", "\u{202F}": true
+        default: false
+        }
+    }
+
+    /// White space (Unicode's White_Space), answered without the property tables for ASCII.
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isWhitespace }
+        return scalar == " " || ("\t"..."\r").contains(scalar)
+    }
+
+    /// A letter of any script, answered without the property tables for ASCII.
+    private static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isAlphabetic }
+        return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 }
 
@@ -142,19 +259,5 @@ struct CurrencyMark: Sendable {
         self.scalars = Array(text.unicodeScalars)
         self.isWord = isWord
         self.afterNumberOnly = afterNumberOnly
-    }
-}
-
-extension MessagePattern {
-    /// The literal text of the message and of every plural and select case, arguments left out.
-    fileprivate var literalTexts: [MessageText] {
-        parts.flatMap { part -> [MessageText] in
-            switch part {
-            case .text(let text): [text]
-            case .argument, .pound: []
-            case .plural(let plural): plural.cases.flatMap(\.message.literalTexts)
-            case .select(let select): select.cases.flatMap(\.message.literalTexts)
-            }
-        }
     }
 }

@@ -21,9 +21,18 @@ struct ReferencePriceInvalidRule: Rule {
     let currencyDigits: CurrencyDigits
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        app.policy.products.flatMap { product in
-            (product.referencePrices + (product.introOffer?.referencePrices ?? [])).flatMap { check($0) }
+        // Products are read by position, so that only their prices are copied out.
+        let products = app.policy.products
+        var findings: [Diagnostic] = []
+        for index in products.indices {
+            for price in products[index].referencePrices {
+                findings += check(price)
+            }
+            for price in products[index].introOffer?.referencePrices ?? [] {
+                findings += check(price)
+            }
         }
+        return findings
     }
 
     private func check(_ price: ReferencePrice) -> [Diagnostic] {

@@ -19,38 +19,44 @@ struct SubscriptionDisclosureRule: Rule {
 
     private static let required = ["price", "period"]
 
+    /// The disclosure lines of paywalls that show auto-renewable products, in every template file; templates
+    /// and entries are found by position, so that only what is checked is read, not whole messages copied.
     func check(_ app: AppSources) -> [Diagnostic] {
-        disclosures(app).compactMap { paywall, disclosure in
-            guard case .success = disclosure.message.pattern else { return nil }
-            let missing = Self.required.filter { !disclosure.message.variableNames.contains($0) }
-            guard !missing.isEmpty else { return nil }
-            let names = missing.map { "'{\($0)}'" }.joined(separator: " and ")
-            return finding("disclosure of paywall '\(paywall)' does not state \(names)",
-                           at: disclosure.message.text.span,
-                           help: "say what renews, how often and for how much, e.g. 'Renews every {period} for "
-                               + "{price} unless cancelled at least 24 hours before the end of the period'")
+        let paywalls = subscriptionPaywalls(app)
+        var findings: [Diagnostic] = []
+        for set in app.templates {
+            let templates = [String: Int](positionsOf: set.paywalls) { $0.id.value }
+            for paywall in paywalls {
+                guard let position = templates[paywall] else { continue }
+                let entries = set.paywalls[position].entries
+                guard let index = entries.indices.first(where: { entries[$0].key.value == "disclosure" }),
+                      case .success = entries[index].message.pattern else { continue }
+                let missing = Self.required.filter { !entries[index].message.variableNames.contains($0) }
+                guard !missing.isEmpty else { continue }
+                let names = missing.map { "'{\($0)}'" }.joined(separator: " and ")
+                findings.append(finding(
+                    "disclosure of paywall '\(paywall)' does not state \(names)",
+                    at: entries[index].message.text.span,
+                    help: "say what renews, how often and for how much, e.g. 'Renews every {period} for "
+                        + "{price} unless cancelled at least 24 hours before the end of the period'"))
+            }
         }
+        return findings
     }
 
     func evidence(_ app: AppSources) -> String {
-        let paywalls = subscriptionPaywalls(app).map(\.id.value)
+        let paywalls = subscriptionPaywalls(app)
         guard !paywalls.isEmpty else { return "no paywall shows auto-renewable subscriptions" }
         return "disclosure states {price} and {period} in \(app.templates.count) locale(s) for paywall(s) "
             + paywalls.joined(separator: ", ")
     }
 
-    /// The paywalls that show auto-renewable products.
-    private func subscriptionPaywalls(_ app: AppSources) -> [Paywall] {
-        app.policy.paywalls.filter { app.policy.productTypes(on: $0).contains(.autoRenewable) }
-    }
-
-    /// The disclosure lines of paywalls that show auto-renewable products, in every template file.
-    private func disclosures(_ app: AppSources) -> [(paywall: String, entry: TemplateEntry)] {
-        let paywalls = subscriptionPaywalls(app)
-        return app.templates.flatMap { set in
-            paywalls.compactMap { paywall in
-                set.paywall(paywall.id.value)?.entry("disclosure").map { (paywall.id.value, $0) }
-            }
-        }
+    /// The ids of the paywalls that show auto-renewable products, in policy order.
+    private func subscriptionPaywalls(_ app: AppSources) -> [String] {
+        let products = app.policy.products
+        let positions = [String: Int](positionsOf: products) { $0.id.value }
+        return app.policy.paywalls.filter { paywall in
+            paywall.products.contains { positions[$0.value].map { products[$0].type.value == .autoRenewable } ?? false }
+        }.map(\.id.value)
     }
 }

@@ -17,13 +17,17 @@ struct TemplateMessageSyntaxRule: Rule {
         """
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        app.templates.flatMap(\.messageSites).compactMap { site in
-            guard case .failure(let error) = site.message.pattern else { return nil }
-            let related = error.note.map { note in
-                [Diagnostic.Related(span: site.message.span(of: note.range), message: note.message)]
-            } ?? []
-            return finding("\(site.place) is not valid MessageFormat: \(error.message)",
-                           at: site.message.span(of: error.range), help: error.help, related: related)
+        var findings: [Diagnostic] = []
+        for set in app.templates {
+            for site in set.messageSites {
+                guard case .failure(let error) = site.message.pattern else { continue }
+                let related = error.note.map { note in
+                    [Diagnostic.Related(span: site.message.span(of: note.range), message: note.message)]
+                } ?? []
+                findings.append(finding("\(site.place) is not valid MessageFormat: \(error.message)",
+                                        at: site.message.span(of: error.range), help: error.help, related: related))
+            }
         }
+        return findings
     }
 }

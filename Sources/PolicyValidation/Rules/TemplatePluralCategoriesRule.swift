@@ -25,42 +25,58 @@ struct TemplatePluralCategoriesRule: Rule {
     /// Where the categories come from.
     let categories: PluralCategories
 
+    /// The CLDR categories in the order findings list them.
+    private static let order = ["zero", "one", "two", "few", "many", "other"]
+
     func check(_ app: AppSources) -> [Diagnostic] {
-        app.templates.flatMap { templates -> [Diagnostic] in
+        var findings: [Diagnostic] = []
+        for templates in app.templates {
             let locale = templates.locale.value
-            guard let required = categories(locale) else { return [] }
-            return templates.paywallSites.flatMap { site -> [Diagnostic] in
-                guard case .success(let pattern) = site.message.pattern else { return [] }
-                return pattern.cardinalPlurals.compactMap { plural in
-                    let present = Set(plural.cases.compactMap { plural -> String? in
-                        if case .keyword(let keyword) = plural.selector { return keyword }
-                        return nil
-                    })
-                    guard present.count > 1 else { return nil }
-                    let order = ["zero", "one", "two", "few", "many", "other"]
-                    let missing = order.filter { required.contains($0) && !present.contains($0) }
-                    guard !missing.isEmpty else { return nil }
-                    let all = order.filter(required.contains).joined(separator: ", ")
-                    return finding(
-                        "plural '{\(plural.name)}' in \(site.place) has no \(missing.map { "'\($0)'" }.joinedAsProse("or")) "
-                            + "case; '\(locale)' uses \(all)",
-                        at: site.message.span(of: plural.range),
-                        help: "add \(missing.map { "'\($0) {…}'" }.joinedAsProse())")
+            guard let required = categories(locale) else { continue }
+            templates.withPaywallSites { sites in
+                for index in sites.indices {
+                    guard case .success(let pattern) = sites[index].message.pattern else { continue }
+                    for plural in pattern.cardinalPlurals {
+                        let present = Set(plural.cases.compactMap { plural -> String? in
+                            if case .keyword(let keyword) = plural.selector { return keyword }
+                            return nil
+                        })
+                        guard present.count > 1 else { continue }
+                        let missing = Self.order.filter { required.contains($0) && !present.contains($0) }
+                        guard !missing.isEmpty else { continue }
+                        let site = sites[index]
+                        let all = Self.order.filter(required.contains).joined(separator: ", ")
+                        findings.append(finding(
+                            "plural '{\(plural.name)}' in \(site.place) has no \(missing.map { "'\($0)'" }.joinedAsProse("or")) "
+                                + "case; '\(locale)' uses \(all)",
+                            at: site.message.span(of: plural.range),
+                            help: "add \(missing.map { "'\($0) {…}'" }.joinedAsProse())"))
+                    }
                 }
             }
         }
+        return findings
     }
 }
 
 extension MessagePattern {
-    /// Every cardinal plural argument in the message, nested ones included.
+    /// Every cardinal plural argument in the message, nested ones included, each before those it holds.
     var cardinalPlurals: [PluralArgument] {
-        parts.flatMap { part -> [PluralArgument] in
+        var plurals: [PluralArgument] = []
+        collectCardinalPlurals(into: &plurals)
+        return plurals
+    }
+
+    private func collectCardinalPlurals(into plurals: inout [PluralArgument]) {
+        for part in parts {
             switch part {
             case .plural(let plural):
-                (plural.ordinal ? [] : [plural]) + plural.cases.flatMap(\.message.cardinalPlurals)
-            case .select(let select): select.cases.flatMap(\.message.cardinalPlurals)
-            case .text, .argument, .pound: []
+                if !plural.ordinal { plurals.append(plural) }
+                for pluralCase in plural.cases { pluralCase.message.collectCardinalPlurals(into: &plurals) }
+            case .select(let select):
+                for selectCase in select.cases { selectCase.message.collectCardinalPlurals(into: &plurals) }
+            case .text, .argument, .pound:
+                continue
             }
         }
     }

@@ -20,25 +20,29 @@ struct TemplateUnknownKeyRule: Rule {
 
     func check(_ app: AppSources) -> [Diagnostic] {
         let paywalls = app.policy.paywalls.map(\.id.value)
-        return app.templates.flatMap { set in
-            set.paywalls.flatMap { template -> [Diagnostic] in
-                var findings = check(template)
-                if !paywalls.contains(template.id.value) {
-                    findings.insert(finding(
+        let declared = Set(paywalls)
+        var findings: [Diagnostic] = []
+        for set in app.templates {
+            for template in set.paywalls {
+                if !declared.contains(template.id.value) {
+                    findings.append(finding(
                         "template for unknown paywall '\(template.id.value)'",
                         at: template.id.span,
                         help: Suggestion.didYouMean(template.id.value, in: paywalls)
-                            ?? "paywalls of \(app.policy.file): \(paywalls.joined(separator: ", "))"), at: 0)
+                            ?? "paywalls of \(app.policy.file): \(paywalls.joined(separator: ", "))"))
                 }
-                return findings
+                check(template, into: &findings)
             }
         }
+        return findings
     }
 
-    private func check(_ template: PaywallTemplate) -> [Diagnostic] {
+    /// Entries are read by position, so that only their keys are read, not whole messages copied.
+    private func check(_ template: PaywallTemplate, into findings: inout [Diagnostic]) {
         let id = template.id.value
-        var findings: [Diagnostic] = []
-        for entry in template.entries where !PaywallTemplate.messageKeys.contains(entry.key.value) {
+        let entries = template.entries
+        for index in entries.indices where !PaywallTemplate.messageKeys.contains(entries[index].key.value) {
+            let entry = entries[index]
             let key = entry.key.value
             let help = Self.sectionNames.contains(key)
                 ? "'\(key)' is a product-type section: write its lines under it ('\(key): { price: … }')"
@@ -57,13 +61,14 @@ struct TemplateUnknownKeyRule: Rule {
                                         help: help))
                 continue
             }
-            for entry in section.entries where !PaywallTemplate.sectionKeys.contains(entry.key.value) {
+            let lines = section.entries
+            for index in lines.indices where !PaywallTemplate.sectionKeys.contains(lines[index].key.value) {
+                let entry = lines[index]
                 findings.append(finding(
                     "unknown key '\(entry.key.value)' in '\(name)' of paywall '\(id)'", at: entry.key.span,
                     help: Suggestion.didYouMean(entry.key.value, in: PaywallTemplate.sectionKeys)
                         ?? "known keys: \(PaywallTemplate.sectionKeys.joined(separator: ", "))"))
             }
         }
-        return findings
     }
 }

@@ -18,23 +18,33 @@ struct TrialDisclosureRule: Rule {
     private static let required = ["trial_period", "price"]
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        trialLines(app).compactMap { site in
-            guard case .success = site.message.pattern else { return nil }
+        var findings: [Diagnostic] = []
+        forEachTrialLine(app) { site in
+            guard case .success = site.message.pattern else { return }
             let missing = Self.required.filter { !site.message.variableNames.contains($0) }
-            guard !missing.isEmpty else { return nil }
+            guard !missing.isEmpty else { return }
             let names = missing.map { "'{\($0)}'" }.joined(separator: " and ")
-            return finding("\(site.place) does not state \(names)", at: site.message.text.span,
-                           help: "say how long the trial lasts and what is billed after it, e.g. "
-                               + "'{trial_period} free, then {price} / {period}'")
+            findings.append(finding("\(site.place) does not state \(names)", at: site.message.text.span,
+                                    help: "say how long the trial lasts and what is billed after it, e.g. "
+                                        + "'{trial_period} free, then {price} / {period}'"))
         }
+        return findings
     }
 
     func evidence(_ app: AppSources) -> String {
-        let count = trialLines(app).count
+        var count = 0
+        forEachTrialLine(app) { _ in count += 1 }
         return count == 0 ? "no trial lines" : "{trial_period} and {price} in \(count) trial line(s)"
     }
 
-    private func trialLines(_ app: AppSources) -> [TemplateMessageSite] {
-        app.templates.flatMap(\.paywallSites).filter { $0.section != nil && $0.key == "trial" }
+    /// Calls `body` with every 'trial' line of a product-type section, in file order.
+    private func forEachTrialLine(_ app: AppSources, _ body: (TemplateMessageSite) -> Void) {
+        for set in app.templates {
+            set.withPaywallSites { sites in
+                for index in sites.indices where sites[index].section != nil && sites[index].key == "trial" {
+                    body(sites[index])
+                }
+            }
+        }
     }
 }

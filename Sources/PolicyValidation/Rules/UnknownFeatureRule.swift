@@ -14,15 +14,18 @@ struct UnknownFeatureRule: Rule {
         """
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        let known = app.policy.features.map(\.id.value)
-        let declared = Set(known)
-        return app.templates.flatMap { set in
-            set.features.filter { !declared.contains($0.key.value) }.map { entry in
-                finding("template '\(set.locale.value)' titles unknown feature '\(entry.key.value)'",
-                        at: entry.key.span,
-                        help: Suggestion.didYouMean(entry.key.value, in: known)
-                            ?? "declare it under 'features:' or remove the line")
+        var declared = DeclaredIDs(app.policy.features.map(\.id.value))
+        var findings: [Diagnostic] = []
+        for set in app.templates {
+            let entries = set.features
+            for index in entries.indices where !declared.contains(entries[index].key.value, at: index) {
+                let entry = entries[index]
+                findings.append(finding(
+                    "template '\(set.locale.value)' titles unknown feature '\(entry.key.value)'", at: entry.key.span,
+                    help: Suggestion.didYouMean(entry.key.value, in: app.policy.features.map(\.id.value))
+                        ?? "declare it under 'features:' or remove the line"))
             }
         }
+        return findings
     }
 }

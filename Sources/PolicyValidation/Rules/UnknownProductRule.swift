@@ -16,17 +16,23 @@ struct UnknownProductRule: Rule {
         """
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        let declared = Set(app.policy.products.map(\.id.value))
-        let known = app.policy.suggestableProductIDs
-        var references: [(Located<String>, String)] = []
+        var declared = DeclaredIDs(app.policy.products.map(\.id.value))
+        var unknown: [(reference: Located<String>, subject: () -> String)] = []
         for group in app.policy.subscriptionGroups {
-            references += group.levels.map { ($0, "subscription group '\(group.id.value)' lists") }
+            for level in group.levels where !declared.contains(level.value) {
+                unknown.append((level, { "subscription group '\(group.id.value)' lists" }))
+            }
         }
         for set in app.templates {
-            references += set.products.map { ($0.key, "template '\(set.locale.value)' titles") }
+            let entries = set.products
+            for index in entries.indices where !declared.contains(entries[index].key.value, at: index) {
+                unknown.append((entries[index].key, { "template '\(set.locale.value)' titles" }))
+            }
         }
-        return references.filter { !declared.contains($0.0.value) }.map { reference, subject in
-            finding("\(subject) unknown product '\(reference.value)'", at: reference.span,
+        guard !unknown.isEmpty else { return [] }
+        let known = app.policy.suggestableProductIDs
+        return unknown.map { reference, subject in
+            finding("\(subject()) unknown product '\(reference.value)'", at: reference.span,
                     help: Suggestion.didYouMean(reference.value, in: known)
                         ?? "declare it under 'products:' or remove it")
         }

@@ -16,23 +16,31 @@ struct UnknownTierRule: Rule {
 
     func check(_ app: AppSources) -> [Diagnostic] {
         let policy = app.policy
-        let known = policy.tiers.map(\.id.value)
-        let declared = Set(known)
-        var references: [(Located<String>, String)] = []
+        let declared = Set(policy.tiers.map(\.id.value))
+        var unknown: [(reference: Located<String>, subject: () -> String)] = []
         for product in policy.products {
-            references += product.grants.map { ($0, "product '\(product.id.value)' grants") }
+            for grant in product.grants where !declared.contains(grant.value) {
+                unknown.append((grant, { "product '\(product.id.value)' grants" }))
+            }
         }
-        for feature in policy.features {
-            references.append((feature.tier, "feature '\(feature.id.value)' needs"))
+        for feature in policy.features where !declared.contains(feature.tier.value) {
+            unknown.append((feature.tier, { "feature '\(feature.id.value)' needs" }))
         }
         for tier in policy.tiers {
-            references += tier.includes.map { ($0, "tier '\(tier.id.value)' includes") }
+            for include in tier.includes where !declared.contains(include.value) {
+                unknown.append((include, { "tier '\(tier.id.value)' includes" }))
+            }
         }
         for set in app.templates {
-            references += set.tiers.map { ($0.key, "template '\(set.locale.value)' titles") }
+            let entries = set.tiers
+            for index in entries.indices where !declared.contains(entries[index].key.value) {
+                unknown.append((entries[index].key, { "template '\(set.locale.value)' titles" }))
+            }
         }
-        return references.filter { !declared.contains($0.0.value) }.map { reference, subject in
-            finding("\(subject) unknown tier '\(reference.value)'", at: reference.span,
+        guard !unknown.isEmpty else { return [] }
+        let known = policy.tiers.map(\.id.value)
+        return unknown.map { reference, subject in
+            finding("\(subject()) unknown tier '\(reference.value)'", at: reference.span,
                     help: Suggestion.didYouMean(reference.value, in: known)
                         ?? "declare it under 'tiers:' (known: \(known.joined(separator: ", ")))")
         }

@@ -22,10 +22,25 @@ struct YearlyNotCheaperRule: Rule {
     let currencyDigits: CurrencyDigits
 
     func check(_ app: AppSources) -> [Diagnostic] {
-        let plans = app.policy.products.compactMap { Plan($0, policy: app.policy, currencyDigits: currencyDigits) }
+        // Products are read by position, so that only auto-renewables are copied out to become plans.
+        let products = app.policy.products
+        var plans: [Plan] = []
+        for index in products.indices where products[index].type.value == .autoRenewable {
+            if let plan = Plan(products[index], policy: app.policy, currencyDigits: currencyDigits) {
+                plans.append(plan)
+            }
+        }
+        // Only plans of the same group granting the same tiers are compared: each is paired with the later
+        // plans of its own bucket, in policy order, rather than with every later plan.
+        var buckets: [PlanKey: [Int]] = [:]
+        for (index, plan) in plans.enumerated() {
+            buckets[PlanKey(group: plan.group, tiers: plan.tiers), default: []].append(index)
+        }
         var findings: [Diagnostic] = []
         for (index, first) in plans.enumerated() {
-            for second in plans[(index + 1)...] where first.group == second.group && first.tiers == second.tiers {
+            let bucket = buckets[PlanKey(group: first.group, tiers: first.tiers)] ?? []
+            for later in bucket where later > index {
+                let second = plans[later]
                 let months = (first.months, second.months)
                 guard months.0 != months.1 else { continue }
                 let (short, long) = months.0 < months.1 ? (first, second) : (second, first)
@@ -63,6 +78,12 @@ struct YearlyNotCheaperRule: Rule {
         }
         return (a.policyText(fractionDigits: digits + 4), b.policyText(fractionDigits: digits + 4))
     }
+}
+
+/// What makes two plans comparable: the same subscription group and the same tiers reached.
+private struct PlanKey: Hashable {
+    var group: String
+    var tiers: Set<String>
 }
 
 /// An auto-renewable product with a valid period, the tiers it reaches and its parsable reference prices in

@@ -19,12 +19,14 @@ package struct Validator: Sendable {
     }
 
     /// Checks `app`, drops findings of rules it waives, and fills in the review checklist.
+    ///
+    /// Rules read the app and nothing else, so they run on every core; their findings are gathered in table order.
     package func validate(_ app: AppSources) -> AppReport {
         var diagnostics: [Diagnostic] = []
         var checklist: [ChecklistEntry] = []
-        for rule in rules {
+        let found = rules.concurrentMap { $0.check(app) }
+        for (rule, findings) in zip(rules, found) {
             let type = type(of: rule)
-            let findings = rule.check(app)
             let waiver = type.id == WaiveNeedsReasonRule.id ? nil : app.policy.review.waiver(for: type.id)
             if waiver == nil { diagnostics += findings }
             if let item = type.checklistItem {

@@ -108,11 +108,8 @@ static int find_field(const UFormattedNumber *result, int32_t field, int32_t *st
     return 1;
 }
 
-int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, int options,
-                           char *out, int32_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    UFormattedNumber *result = unumf_openResult(&status);
-    unumf_formatDecimal(formatter->formatter, decimal, -1, result, &status);
+/// Writes a formatted number to `out` as UTF-8 with the `options` applied, and closes `result`.
+static int32_t finish_number(UFormattedNumber *result, UErrorCode status, int options, char *out, int32_t capacity) {
     // Two more units than the text, for the isolate marks.
     UChar stack[small_capacity];
     UChar *text = stack;
@@ -134,6 +131,38 @@ int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, in
     if (text != stack) free(text);
     unumf_closeResult(result);
     return written;
+}
+
+int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, int options,
+                           char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UFormattedNumber *result = unumf_openResult(&status);
+    unumf_formatDecimal(formatter->formatter, decimal, -1, result, &status);
+    return finish_number(result, status, options, out, capacity);
+}
+
+int32_t cicu_number_format_int(const cicu_number *formatter, int64_t value, int options, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UFormattedNumber *result = unumf_openResult(&status);
+    unumf_formatInt(formatter->formatter, value, result, &status);
+    return finish_number(result, status, options, out, capacity);
+}
+
+int32_t cicu_number_format_minor(const cicu_number *formatter, int64_t units, int32_t digits, int options,
+                                 char *out, int32_t capacity) {
+    // The decimal written backwards from the end of `decimal`: digits, then `.` after `digits` of them.
+    char decimal[48];
+    char *cursor = decimal + sizeof decimal - 1;
+    *cursor = 0;
+    uint64_t magnitude = units < 0 ? (uint64_t)0 - (uint64_t)units : (uint64_t)units;
+    if (digits < 0 || digits > 18) return -1;
+    for (int32_t written = 0; magnitude > 0 || written <= digits; written++) {
+        if (written == digits && digits > 0) *--cursor = '.';
+        *--cursor = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    }
+    if (units < 0) *--cursor = '-';
+    return cicu_number_format(formatter, cursor, options, out, capacity);
 }
 
 cicu_plural *cicu_plural_open(const char *locale, int ordinal, char *error, int32_t error_capacity) {

@@ -10,11 +10,29 @@ package import PolicyModel
 package struct PaywallRenderer: Sendable {
     package let sources: AppSources
     private let facts: [String: ProductFacts]
+    /// Every paywall prepared with every template file that has it, as `resolve` chooses files.
+    private let prepared: [PreparedPaywall.Key: PreparedPaywall]
 
-    /// Prepares the policy's products (periods, plan peers, unlocked features) once, for every render.
+    /// Prepares the policy's products (periods, plan peers, unlocked features) and each paywall's lines
+    /// in each template file once, for every render.
     package init(sources: AppSources) {
         self.sources = sources
-        facts = ProductFacts.catalog(of: sources.policy)
+        let facts = ProductFacts.catalog(of: sources.policy)
+        var prepared: [PreparedPaywall.Key: PreparedPaywall] = [:]
+        let defaultLocale = sources.policy.app.defaultLocale.value.lowercased()
+        for paywall in sources.policy.paywalls {
+            let id = paywall.id.value
+            let available = sources.templates.filter { $0.paywall(id) != nil }
+            let defaults = available.first { $0.locale.value.lowercased() == defaultLocale }
+            for templates in available {
+                let key = PreparedPaywall.Key(paywall: id, templates: templates)
+                guard prepared[key] == nil else { continue }
+                prepared[key] = PreparedPaywall(paywall: paywall, policy: sources.policy, facts: facts,
+                                                templates: templates, defaults: defaults)
+            }
+        }
+        self.facts = facts
+        self.prepared = prepared
     }
 
     /// Renders `paywall` for `locale`, opening the locale's formatters for this one render.
@@ -49,9 +67,13 @@ package struct PaywallRenderer: Sendable {
     package func render(paywall id: String, resolution: LocaleResolution, formats: LocaleFormats,
                         prices: PriceSheet) throws(RenderError) -> RenderedPaywall {
         let paywall = try self.paywall(id)
+        let found = prepared[PreparedPaywall.Key(paywall: id, templates: resolution.templates)]
+        let preparedPaywall = found.flatMap { $0.matches(resolution) ? $0 : nil } ?? PreparedPaywall(
+            paywall: paywall, policy: sources.policy, facts: facts, templates: resolution.templates,
+            defaults: resolution.defaults)
         var page = PageRenderer(context: RenderContext(
-            policy: sources.policy, facts: facts, resolution: resolution, paywall: id, formats: formats, prices: prices))
-        return page.render(paywall)
+            policy: sources.policy, resolution: resolution, prepared: preparedPaywall, formats: formats, prices: prices))
+        return page.render()
     }
 
     private func paywall(_ id: String) throws(RenderError) -> Paywall {

@@ -26,6 +26,12 @@ void cicu_number_close(cicu_number *formatter);
 /// Formats a decimal number given as a string ("29.99"); `options` is a mask of the CICU_ flags above.
 int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, int options,
                            char *out, int32_t capacity);
+/// Formats an integer; the same text as its decimal digits given to `cicu_number_format`.
+int32_t cicu_number_format_int(const cicu_number *formatter, int64_t value, int options, char *out, int32_t capacity);
+/// Formats `units` / 10^`digits` (2999 and 2 are 29.99), exactly, without a decimal string from the caller;
+/// `digits` is at most 18.
+int32_t cicu_number_format_minor(const cicu_number *formatter, int64_t units, int32_t digits, int options,
+                                 char *out, int32_t capacity);
 
 /// Cardinal (`ordinal` = 0) or ordinal plural rules of a locale.
 cicu_plural *cicu_plural_open(const char *locale, int ordinal, char *error, int32_t error_capacity);

@@ -38,9 +38,16 @@ struct CompiledMessage: Sendable {
     }
 
     var parts: [Part]
+    /// The whole text when the message has no arguments (a single literal, or nothing).
+    var constant: String?
+    /// A capacity the rendered text usually fits in: the literal text's bytes and room for each argument.
+    var capacity: Int
+    /// Whether the message is only literal text and plain `{name}` arguments, the common case, which a
+    /// render copies into a string of the exact length.
+    var isFlat: Bool
 
     init(_ pattern: MessagePattern) {
-        parts = pattern.parts.map { part in
+        let parts = pattern.parts.map { part -> Part in
             switch part {
             case .text(let text):
                 .text(text.value)
@@ -67,6 +74,22 @@ struct CompiledMessage: Sendable {
                     cases: select.cases.map { ($0.key, CompiledMessage($0.message)) },
                     other: select.cases.first { $0.key == "other" }.map { CompiledMessage($0.message) }))
             }
+        }
+        self.parts = parts
+        switch parts.first {
+        case nil: constant = ""
+        case .text(let text)? where parts.count == 1: constant = text
+        default: constant = nil
+        }
+        isFlat = parts.allSatisfy { part in
+            switch part {
+            case .text, .argument(_, number: false): true
+            default: false
+            }
+        }
+        capacity = parts.reduce(0) { total, part in
+            if case .text(let text) = part { return total + text.utf8.count }
+            return total + 32
         }
     }
 

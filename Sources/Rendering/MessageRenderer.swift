@@ -12,7 +12,10 @@ struct MessageRenderer {
     /// no savings to show, or no product at all for a line such as `restore`): the caller then leaves
     /// the line out.
     func render(_ message: CompiledMessage, _ values: ProductVariables?) -> String? {
+        if let constant = message.constant { return constant }
+        if message.isFlat { return flat(message, values) }
         var output = ""
+        output.reserveCapacity(message.capacity)
         return append(message, values, pound: nil, to: &output) ? output : nil
     }
 
@@ -45,6 +48,65 @@ struct MessageRenderer {
             }
         }
         return true
+    }
+
+    /// A message of literal text and plain arguments, built at its exact length: a short line is copied
+    /// into a new string in one go (which then checks its UTF-8 once), a long one, where that check would
+    /// cost more than the appends, is appended piece by piece into a string reserved at that length.
+    private func flat(_ message: CompiledMessage, _ values: ProductVariables?) -> String? {
+        var length = 0
+        for part in message.parts {
+            switch part {
+            case .text(let text):
+                length += text.utf8.count
+            case .argument(let variable, _):
+                guard let value = value(variable, values) else { return nil }
+                length += value.text.utf8.count
+            case .pound, .plural, .select:
+                return nil
+            }
+        }
+        guard length <= Self.copiedLength else {
+            var output = ""
+            output.reserveCapacity(length)
+            for part in message.parts {
+                switch part {
+                case .text(let text): output += text
+                case .argument(let variable, _): output += value(variable, values)?.text ?? ""
+                case .pound, .plural, .select: break
+                }
+            }
+            return output
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var offset = 0
+            for part in message.parts {
+                switch part {
+                case .text(let text):
+                    offset = copy(text, into: buffer, at: offset)
+                case .argument(let variable, _):
+                    offset = copy(value(variable, values)?.text ?? "", into: buffer, at: offset)
+                case .pound, .plural, .select:
+                    break
+                }
+            }
+            return offset
+        }
+    }
+
+    /// The longest line copied in one go; measured with callgrind, checking UTF-8 costs about as much per
+    /// 40 bytes as one append.
+    private static let copiedLength = 160
+
+    /// Copies the UTF-8 bytes of `text` into `buffer` at `offset`, returning the offset past them.
+    private func copy(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            let count = min(bytes.count, buffer.count - offset)
+            guard count > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return offset }
+            (target + offset).initialize(from: source, count: count)
+            return offset + count
+        }
     }
 
     private func value(_ variable: TemplateVariable?, _ values: ProductVariables?) -> MessageValue? {

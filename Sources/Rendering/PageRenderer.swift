@@ -1,3 +1,4 @@
+import Foundation
 import PolicyModel
 import TollgateEvaluation
 
@@ -102,11 +103,13 @@ extension String {
         var needle = other
         return text.withUTF8 { haystack in
             needle.withUTF8 { bytes in
-                guard let first = bytes.first else { return true }
-                guard haystack.count >= bytes.count else { return false }
-                return (0...(haystack.count - bytes.count)).contains { start in
-                    haystack[start] == first && haystack[start..<(start + bytes.count)].elementsEqual(bytes)
+                guard let first = bytes.first, let needleStart = bytes.baseAddress else { return true }
+                guard haystack.count >= bytes.count, let start = haystack.baseAddress else { return false }
+                for offset in 0..<(haystack.count - bytes.count + 1)
+                where start[offset] == first && memcmp(start + offset, needleStart, bytes.count) == 0 {
+                    return true
                 }
+                return false
             }
         }
     }

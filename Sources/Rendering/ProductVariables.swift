@@ -8,8 +8,17 @@ final class ProductVariables {
     private let context: RenderContext
     /// What is billed each period: the product's price, or a pay-as-you-go offer's price per offer period.
     private let billing: Billing?
-    /// Each variable's value once worked out (`.some(nil)`: worked out, and the product has none).
-    private var cache = [MessageValue??](repeating: nil, count: TemplateVariable.allCases.count)
+    /// Each variable's value once worked out. A render uses its variables on one thread only, so the
+    /// runtime's exclusivity check on every access is left out.
+    @exclusivity(unchecked) private var cache = [Slot](repeating: .pending, count: TemplateVariable.allCases.count)
+
+    /// A variable not yet worked out, worked out with no value, or its value. A concrete enum rather than
+    /// a double optional, whose copies and destruction would go through generic value witnesses.
+    private enum Slot {
+        case pending
+        case absent
+        case present(MessageValue)
+    }
 
     /// An amount billed every `period`, `length` sixteenths of a day long.
     struct Billing {
@@ -29,9 +38,13 @@ final class ProductVariables {
     /// The value of `variable`, or nil when the product has none (no price, no savings, no offer).
     func value(_ variable: TemplateVariable) -> MessageValue? {
         let ordinal = variable.ordinal
-        if let cached = cache[ordinal] { return cached }
+        switch cache[ordinal] {
+        case .present(let value): return value
+        case .absent: return nil
+        case .pending: break
+        }
         let value = compute(variable)
-        cache[ordinal] = .some(value)
+        cache[ordinal] = value.map(Slot.present) ?? .absent
         return value
     }
 

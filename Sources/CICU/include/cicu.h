@@ -44,7 +44,9 @@ int32_t cicu_plural_keywords(const cicu_plural *rules, char *out, int32_t capaci
 /// A list formatter: "a, b and c" (`units` = 0) or the narrower unit lists ("1 year, 6 months").
 cicu_list *cicu_list_open(const char *locale, int units, char *error, int32_t error_capacity);
 void cicu_list_close(cicu_list *formatter);
-int32_t cicu_list_format(const cicu_list *formatter, const char *const *items, int32_t count,
+/// Joins `count` items, given as their UTF-8 bytes one after another in `items` with each one's byte
+/// count in `lengths`.
+int32_t cicu_list_format(const cicu_list *formatter, const char *items, const int32_t *lengths, int32_t count,
                          char *out, int32_t capacity);
 
 /// The ICU locale id of a BCP 47 tag ("ko-KR" becomes "ko_KR").

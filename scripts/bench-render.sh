@@ -7,7 +7,9 @@
 # service keeps them); and, measured right after it, PyICU producing the same lines: every price, unit
 # name, duration, percentage and list they use, then each line assembled by icu.MessageFormat (formatters
 # opened and templates parsed once per locale, outside the timed loop). The lines must equal Swift's.
-# Both sides: the mean of the fastest of five batches of BENCH_SECONDS / 5. Goal: swift/pyicu <= 1.0.
+# Both sides: the mean of the fastest of twenty batches of BENCH_SECONDS / 20 (on a shared machine the
+# fastest of many short batches is the one least slowed by other work, on either side).
+# Goals: swift/pyicu <= 0.5 on average over the locales, and <= 1.0 in every locale.
 # Every locale renders the app's `en` templates (copied, with only the locale changed): the same words,
 # with numbers, currencies, units, plurals and lists in the locale.
 # Then the no-parse check: the render time when every template message also carries an unused 20 KB
@@ -15,7 +17,7 @@
 # instructions (a figure the machine's load cannot blur), formatter calls, MessageParser calls.
 #
 # usage: scripts/bench-render.sh [--check]
-#   --check          exit 1 when the goal is missed or a PyICU line differs (the report is printed either way)
+#   --check          exit 1 when a goal is missed or a PyICU line differs (the report is printed either way)
 # environment:
 #   SCRATCH_PATH     SwiftPM build folder (default .build)
 #   BENCH_SECONDS    timed seconds per locale and side (default 0.5)
@@ -140,9 +142,11 @@ main() {
     table+="$(printf "$format" "$locale" "$swift" "$python" "$ratio" "$swift_lines/$lines" "$same")"$'\n'
   done
 
-  local count=${#locales[@]} mean_ratio met
+  local count=${#locales[@]} mean_ratio mean_met worst_met met
   mean_ratio=$(awk -v c="$total_ratio" -v n="$count" 'BEGIN { printf "%.2f", c / n }')
-  met=$(awk -v r="$mean_ratio" 'BEGIN { print (r <= 1.0) ? "met" : "MISSED" }')
+  mean_met=$(awk -v r="$mean_ratio" 'BEGIN { print (r <= 0.5) ? "ok" : "MISS" }')
+  worst_met=$(awk -v r="$worst" 'BEGIN { print (r <= 1.0) ? "ok" : "MISS" }')
+  met=$([[ $mean_met == ok && $worst_met == ok ]] && echo met || echo MISSED)
   echo
   echo "lingualeap 'main' (6 products, USD prices from Prices/lingualeap/USA.yaml, en templates in every" \
     "locale): µs per full render"
@@ -150,8 +154,8 @@ main() {
   printf "$format" mean "$(awk -v t="$total_swift" -v n="$count" 'BEGIN { printf "%.2f", t / n }')" \
     "$(awk -v t="$total_python" -v n="$count" 'BEGIN { printf "%.2f", t / n }')" "$mean_ratio" "" ""
   echo
-  echo "goal: a full render <= 1.0 x the time $side takes for the same strings;" \
-    "mean ratio $mean_ratio (worst $worst): $met"
+  echo "goals: a full render in the time $side takes for the same strings: mean ratio $mean_ratio <= 0.50:" \
+    "$mean_met; worst locale $worst <= 1.00: $worst_met"
   echo "lines: formatted lines per paywall, Swift/$side; same: $side lines equal to Swift's" \
     "(all equal in $((count - mismatched)) of $count locales)"
   echo "$side calls per render: $(cut -d' ' -f6- <<<"$python_line") (number: prices, units," \
@@ -191,7 +195,7 @@ main() {
   else
     echo "callgrind counts skipped (CALLGRIND=0 or valgrind not installed)"
   fi
-  echo "times: µs per render, the mean of the fastest of five batches of ${seconds}/5 s per locale and side," \
+  echo "times: µs per render, the mean of the fastest of twenty batches of ${seconds}/20 s per locale and side," \
     "Swift then $side for each locale; total $(( $(date +%s) - started )) s"
   (( check )) && [[ $met != met || ($formatter == pyicu && $mismatched != 0) ]] && return 1
   return 0

@@ -22,8 +22,9 @@ final class PreparedPaywall: Sendable {
     }
 
     let paywall: Paywall
-    /// The default-locale file the lines and titles fall back to, as a key, to check a resolution against.
-    let defaults: Key?
+    /// The template files the lines and titles come from, kept to check a resolution against.
+    private let templates: TemplateSet
+    private let defaults: TemplateSet?
     let title: CompiledMessage?
     let subtitle: CompiledMessage?
     let disclosure: CompiledMessage?
@@ -43,7 +44,8 @@ final class PreparedPaywall: Sendable {
          defaults: TemplateSet?) {
         let finder = TemplateFinder(paywall: paywall.id.value, templates: templates, defaults: defaults)
         self.paywall = paywall
-        self.defaults = defaults.map { Key(paywall: paywall.id.value, templates: $0) }
+        self.templates = templates
+        self.defaults = defaults
         title = finder.message("title")
         subtitle = finder.message("subtitle")
         disclosure = finder.message("disclosure")
@@ -71,9 +73,30 @@ final class PreparedPaywall: Sendable {
         self.pricedIDs = pricedIDs
     }
 
-    /// Whether this was prepared with the files `resolution` chose.
+    /// Whether this was prepared from the very files `resolution` chose, in constant time: the same
+    /// loaded entries in memory. A resolution of other files, even of equal names, does not match, and
+    /// the renderer then prepares its paywall for that one render.
     func matches(_ resolution: LocaleResolution) -> Bool {
-        defaults == resolution.defaults.map { Key(paywall: paywall.id.value, templates: $0) }
+        guard templates.sharesEntries(with: resolution.templates) else { return false }
+        switch (defaults, resolution.defaults) {
+        case (nil, nil): return true
+        case (let prepared?, let chosen?): return prepared.sharesEntries(with: chosen)
+        default: return false
+        }
+    }
+}
+
+extension TemplateSet {
+    /// Whether `other` holds this set's very entries (a copy of it, perhaps under another locale): its
+    /// titles and paywall arrays share storage. Sets loaded separately never do, whatever their text.
+    fileprivate func sharesEntries(with other: TemplateSet) -> Bool {
+        func same<Element>(_ left: [Element], _ right: [Element]) -> Bool {
+            left.withUnsafeBufferPointer { left in
+                right.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count }
+            }
+        }
+        return same(tiers, other.tiers) && same(features, other.features) && same(products, other.products)
+            && same(paywalls, other.paywalls)
     }
 }
 

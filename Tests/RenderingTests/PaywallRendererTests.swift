@@ -190,6 +190,29 @@ import Testing
         #expect(try DemoApp.render().direction == "ltr")
     }
 
+    @Test func aResolutionOfOtherTemplatesRendersTheirLinesNotTheRenderersOwn() throws {
+        let other = DemoApp.templates(locale: "en", lines: """
+                auto-renewable: { price: "{price} every {period}" }
+                non-consumable: { price: "{price} once" }
+                restore: Restore now
+            """)
+        let renderer = PaywallRenderer(sources: try DemoApp.sources())
+        let elsewhere = try elsewhereResolution(other)
+        let formats = try LocaleFormats(locale: "en", currency: "USD")
+        let prices = try DemoApp.prices(DemoApp.usd)
+        let page = try renderer.render(paywall: "main", resolution: elsewhere, formats: formats, prices: prices)
+        #expect(page.restore == "Restore now")
+        #expect(try Self.product(Self.yearly, in: page).price == "$59.99 every year")
+        let own = try renderer.render(paywall: "main", resolution: renderer.resolve(paywall: "main", locale: "en"),
+                                      formats: formats, prices: prices)
+        #expect(own == (try DemoApp.render()))
+    }
+
+    /// The resolution of `en` among other template files of the same name, resolved by another renderer.
+    private func elsewhereResolution(_ file: String) throws -> LocaleResolution {
+        try PaywallRenderer(sources: try DemoApp.sources([file])).resolve(paywall: "main", locale: "en")
+    }
+
     @Test func unknownPaywallsAndLocalesWithoutTemplatesAreErrors() throws {
         let renderer = PaywallRenderer(sources: try DemoApp.sources())
         let prices = try DemoApp.prices(DemoApp.usd)

@@ -178,7 +178,7 @@ main() {
     [[ -f "$work/$probe.json" ]] || probe="${locales[0]}"
     echo "callgrind ($probe)…" >&2
     swift_counts="$(callgrind_counts "$work/swift" "cicu_number_format cicu_list_format cicu_plural_select \
-      MessageRendererV6append MessageFormat0A6ParserO5parse" "$bench" render-count --locales "$probe")"
+      MessageRendererV6render MessageFormat0A6ParserO5parse" "$bench" render-count --locales "$probe")"
     # The real interpreter, not a pyenv shim script, so that callgrind follows Python itself.
     python_bin="$(python3 -c 'import sys; print(sys.executable)')"
     python_counts="$(callgrind_counts "$work/python" "" "$python_bin" scripts/bench-render-pyicu.py \
@@ -190,7 +190,7 @@ main() {
       "$(awk -v s="$swift_instructions" -v p="$python_instructions" 'BEGIN { printf "%.2f", s / p }')"
     echo "  Swift calls: number=$(field cicu_number_format "$swift_counts")" \
       "plural=$(field cicu_plural_select "$swift_counts") list=$(field cicu_list_format "$swift_counts")" \
-      "message=$(field MessageRendererV6append "$swift_counts") (message: MessageRenderer walks)"
+      "message=$(field MessageRendererV6render "$swift_counts") (message: lines MessageRenderer fills)"
     echo "  MessageParser.parse calls during renders: $(field MessageFormat0A6ParserO5parse "$swift_counts")"
   else
     echo "callgrind counts skipped (CALLGRIND=0 or valgrind not installed)"

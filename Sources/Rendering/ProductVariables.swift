@@ -116,11 +116,12 @@ final class ProductVariables {
         guard let offer = product.offer, offer != .freeTrial, let amount = context.introPrice(of: product.id) else {
             return nil
         }
-        let price = MessageValue(text: formats.price(amount), amount: amount)
-        guard offer == .payAsYouGo, let period = facts.offerPeriod else { return price }
+        guard offer == .payAsYouGo, let period = facts.offerPeriod else {
+            return MessageValue(text: formats.price(amount), amount: amount)
+        }
         let perPeriod = ProductVariables(product, context: context, billing: Billing(
             amount: amount, period: period, length: period.sixteenthsOfADay))
-        let text = product.price.flatMap { context.messages.render($0, perPeriod) } ?? price.text
+        let text = product.price.flatMap { context.messages.render($0, perPeriod) } ?? formats.price(amount)
         return MessageValue(text: text, amount: amount)
     }
 }

@@ -9,30 +9,14 @@ package import PolicyModel
 /// caller (`LocaleFormats`), and nothing here reads files, the clock or the environment.
 package struct PaywallRenderer: Sendable {
     package let sources: AppSources
-    private let facts: [String: ProductFacts]
-    /// Every paywall prepared with every template file that has it, as `resolve` chooses files.
-    private let prepared: [PreparedPaywall.Key: PreparedPaywall]
+    /// The paywalls prepared so far, each with the policy's product facts and one template file.
+    private let prepared: PreparedPaywalls
 
-    /// Prepares the policy's products (periods, plan peers, unlocked features) and each paywall's lines
-    /// in each template file once, for every render.
+    /// Prepares the policy's products (periods, plan peers, unlocked features) once, for every render;
+    /// each paywall's lines are prepared on its first render in a template file.
     package init(sources: AppSources) {
         self.sources = sources
-        let facts = ProductFacts.catalog(of: sources.policy)
-        var prepared: [PreparedPaywall.Key: PreparedPaywall] = [:]
-        let defaultLocale = sources.policy.app.defaultLocale.value.lowercased()
-        for paywall in sources.policy.paywalls {
-            let id = paywall.id.value
-            let available = sources.templates.filter { $0.paywall(id) != nil }
-            let defaults = available.first { $0.locale.value.lowercased() == defaultLocale }
-            for templates in available {
-                let key = PreparedPaywall.Key(paywall: id, templates: templates)
-                guard prepared[key] == nil else { continue }
-                prepared[key] = PreparedPaywall(paywall: paywall, policy: sources.policy, facts: facts,
-                                                templates: templates, defaults: defaults)
-            }
-        }
-        self.facts = facts
-        self.prepared = prepared
+        prepared = PreparedPaywalls(sources: sources, facts: ProductFacts.catalog(of: sources.policy))
     }
 
     /// Renders `paywall` for `locale`, opening the locale's formatters for this one render.
@@ -67,12 +51,9 @@ package struct PaywallRenderer: Sendable {
     package func render(paywall id: String, resolution: LocaleResolution, formats: LocaleFormats,
                         prices: PriceSheet) throws(RenderError) -> RenderedPaywall {
         let paywall = try self.paywall(id)
-        let found = prepared[PreparedPaywall.Key(paywall: id, templates: resolution.templates)]
-        let preparedPaywall = found.flatMap { $0.matches(resolution) ? $0 : nil } ?? PreparedPaywall(
-            paywall: paywall, policy: sources.policy, facts: facts, templates: resolution.templates,
-            defaults: resolution.defaults)
         var page = PageRenderer(context: RenderContext(
-            policy: sources.policy, resolution: resolution, prepared: preparedPaywall, formats: formats, prices: prices))
+            policy: sources.policy, resolution: resolution, prepared: prepared.paywall(paywall, for: resolution),
+            formats: formats, prices: prices))
         return page.render()
     }
 

@@ -86,6 +86,13 @@ final class PreparedPaywall: Sendable {
     }
 }
 
+extension PreparedPaywall {
+    /// Whether its lines come from `templates` itself (not only a file of the same name).
+    func isPrepared(from templates: TemplateSet) -> Bool {
+        self.templates.sharesEntries(with: templates)
+    }
+}
+
 extension TemplateSet {
     /// Whether `other` holds this set's very entries (a copy of it, perhaps under another locale): its
     /// titles and paywall arrays share storage. Sets loaded separately never do, whatever their text.

@@ -208,6 +208,21 @@ import Testing
         #expect(own == (try DemoApp.render()))
     }
 
+    @Test func rendersOnManyThreadsAgreeWithAFirstRender() async throws {
+        let renderer = PaywallRenderer(sources: try DemoApp.sources())
+        let prices = try DemoApp.prices(DemoApp.usd)
+        let expected = try DemoApp.render()
+        let pages = await withTaskGroup(of: RenderedPaywall?.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try? renderer.render(paywall: "main", locale: "en", prices: prices) }
+            }
+            var pages: [RenderedPaywall?] = []
+            for await page in group { pages.append(page) }
+            return pages
+        }
+        #expect(pages.count == 8 && pages.allSatisfy { $0 == expected })
+    }
+
     /// The resolution of `en` among other template files of the same name, resolved by another renderer.
     private func elsewhereResolution(_ file: String) throws -> LocaleResolution {
         try PaywallRenderer(sources: try DemoApp.sources([file])).resolve(paywall: "main", locale: "en")

@@ -11,7 +11,7 @@ line assembled by MessageFormat from its parsed template.
 Which lines appear and the raw numbers (savings, whole intro periods) come from the plan, untimed.
 
 Prints per locale: locale=… pyicu_us=… renders=… lines=… same=… calls=… number=… plural=… list=…
-message=… (pyicu_us: the mean of the fastest of five batches of SECONDS/5; same: lines equal to Swift's;
+message=… (pyicu_us: the mean of the fastest of twenty batches of SECONDS/20; same: lines equal to Swift's;
 calls: formatter calls per render, by kind after it). Mismatching lines go to stderr.
 
 usage: bench-render-pyicu.py PLAN [--seconds S] [--renders N] [--babel]
@@ -208,12 +208,16 @@ def compile_plan(plan, formats):
     return render, calls
 
 
+# Batches per measurement, as on the Swift side (RenderBenchmark.batches).
+BATCHES = 20
+
+
 def measure(render, seconds):
-    """Mean seconds per call in the fastest of five batches of seconds/5, and the number of calls."""
+    """Mean seconds per call in the fastest of BATCHES batches of seconds/BATCHES, and the number of calls."""
     best, total = float("inf"), 0
-    for _ in range(5):
+    for _ in range(BATCHES):
         count, start = 0, time.perf_counter()
-        deadline = start + seconds / 5
+        deadline = start + seconds / BATCHES
         while True:
             render()
             count += 1

@@ -9,8 +9,8 @@ import Diagnostics
 ///
 /// The app's default-locale template set is copied once per locale with only its `locale` changed, so every
 /// locale renders the same words while numbers, prices, units, plurals and lists follow the locale.
-/// `run` prints per locale `locale=… render_us=… renders=… lines=…` (the mean of the fastest of five
-/// batches of `seconds / 5`) and, with `planFile`, writes the JSON `RenderPlan`s the PyICU side formats;
+/// `run` prints per locale `locale=… render_us=… renders=… lines=…` (the mean of the fastest of twenty
+/// batches of `seconds / 20`) and, with `planFile`, writes the JSON `RenderPlan`s the PyICU side formats;
 /// `noParseCheck` shows that rendering never parses; `count` only renders, for counting calls under valgrind.
 struct RenderBenchmark {
     static let defaultLocales = "en,de,fr,es,it,pt-BR,nl,sv,da,nb,fi,pl,cs,ru,uk,tr,ar,he,hi,th,ja,ko,zh-Hans,zh-Hant,"
@@ -179,15 +179,19 @@ struct RenderBenchmark {
         }
     }
 
-    /// For each body, the mean time of one call in its fastest of five batches of `seconds / 5`, in
+    /// Batches per measurement, as on the PyICU side: on a shared machine the fastest of many short
+    /// batches is the one least slowed by other work.
+    static let batches = 20
+
+    /// For each body, the mean time of one call in its fastest of `batches` batches of `seconds / batches`, in
     /// microseconds, and its number of calls in all batches. The bodies' batches alternate, so that a
     /// busy machine slows them alike; the clock is read after every call, well under 1% of a render.
     /// Bodies have run once untimed and succeeded; here their results are dropped.
     private func measure(_ bodies: [() -> Void]) -> [(microseconds: Double, calls: Int)] {
         let clock = ContinuousClock()
-        let batch = Duration.seconds(seconds / 5)
+        let batch = Duration.seconds(seconds / Double(Self.batches))
         var results = bodies.map { _ in (microseconds: Double.infinity, calls: 0) }
-        for _ in 0..<5 {
+        for _ in 0..<Self.batches {
             for (index, body) in bodies.enumerated() {
                 let start = clock.now
                 var count = 0

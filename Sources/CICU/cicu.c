@@ -108,11 +108,8 @@ static int find_field(const UFormattedNumber *result, int32_t field, int32_t *st
     return 1;
 }
 
-int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, int options,
-                           char *out, int32_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    UFormattedNumber *result = unumf_openResult(&status);
-    unumf_formatDecimal(formatter->formatter, decimal, -1, result, &status);
+/// Writes a formatted number to `out` as UTF-8 with the `options` applied, and closes `result`.
+static int32_t finish_number(UFormattedNumber *result, UErrorCode status, int options, char *out, int32_t capacity) {
     // Two more units than the text, for the isolate marks.
     UChar stack[small_capacity];
     UChar *text = stack;
@@ -134,6 +131,38 @@ int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, in
     if (text != stack) free(text);
     unumf_closeResult(result);
     return written;
+}
+
+int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, int options,
+                           char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UFormattedNumber *result = unumf_openResult(&status);
+    unumf_formatDecimal(formatter->formatter, decimal, -1, result, &status);
+    return finish_number(result, status, options, out, capacity);
+}
+
+int32_t cicu_number_format_int(const cicu_number *formatter, int64_t value, int options, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UFormattedNumber *result = unumf_openResult(&status);
+    unumf_formatInt(formatter->formatter, value, result, &status);
+    return finish_number(result, status, options, out, capacity);
+}
+
+int32_t cicu_number_format_minor(const cicu_number *formatter, int64_t units, int32_t digits, int options,
+                                 char *out, int32_t capacity) {
+    // The decimal written backwards from the end of `decimal`: digits, then `.` after `digits` of them.
+    char decimal[48];
+    char *cursor = decimal + sizeof decimal - 1;
+    *cursor = 0;
+    uint64_t magnitude = units < 0 ? (uint64_t)0 - (uint64_t)units : (uint64_t)units;
+    if (digits < 0 || digits > 18) return -1;
+    for (int32_t written = 0; magnitude > 0 || written <= digits; written++) {
+        if (written == digits && digits > 0) *--cursor = '.';
+        *--cursor = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    }
+    if (units < 0) *--cursor = '-';
+    return cicu_number_format(formatter, cursor, options, out, capacity);
 }
 
 cicu_plural *cicu_plural_open(const char *locale, int ordinal, char *error, int32_t error_capacity) {
@@ -213,31 +242,47 @@ void cicu_list_close(cicu_list *formatter) {
     free(formatter);
 }
 
-int32_t cicu_list_format(const cicu_list *formatter, const char *const *items, int32_t count,
+int32_t cicu_list_format(const cicu_list *formatter, const char *items, const int32_t *lengths, int32_t count,
                          char *out, int32_t capacity) {
-    UChar **strings = calloc((size_t)(count > 0 ? count : 1), sizeof(UChar *));
-    int32_t *lengths = calloc((size_t)(count > 0 ? count : 1), sizeof(int32_t));
+    int32_t total = 0;
+    for (int32_t index = 0; index < count; index++) total += lengths[index];
+    // UTF-16 never has more units than UTF-8 has bytes; one more per item for the terminators.
+    UChar small_strings[small_capacity];
+    UChar *strings = total + count <= small_capacity ? small_strings
+        : malloc(sizeof(UChar) * (size_t)(total + count));
+    const UChar *small_pointers[16];
+    int32_t small_lengths[16];
+    const UChar **pointers = count <= 16 ? small_pointers : malloc(sizeof(UChar *) * (size_t)count);
+    int32_t *utf16_lengths = count <= 16 ? small_lengths : malloc(sizeof(int32_t) * (size_t)count);
+    UChar small_text[small_capacity];
+    UChar *text = small_text;
     int32_t written = -1;
-    int32_t converted = 0;
-    if (!strings || !lengths) goto done;
-    for (; converted < count; converted++) {
-        strings[converted] = to_utf16(items[converted], &lengths[converted]);
-        if (!strings[converted]) goto done;
-    }
     UErrorCode status = U_ZERO_ERROR;
-    int32_t length = ulistfmt_format(formatter->formatter, (const UChar *const *)strings, lengths, count,
-                                     NULL, 0, &status);
-    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) goto done;
-    UChar *text = malloc(sizeof(UChar) * (size_t)(length + 1));
-    if (!text) goto done;
-    status = U_ZERO_ERROR;
-    ulistfmt_format(formatter->formatter, (const UChar *const *)strings, lengths, count, text, length + 1, &status);
+    if (!strings || !pointers || !utf16_lengths) goto done;
+    int32_t used = 0;
+    for (int32_t index = 0; index < count && U_SUCCESS(status); index++) {
+        int32_t length = 0;
+        u_strFromUTF8(strings + used, total + count - used, &length, items, lengths[index], &status);
+        pointers[index] = strings + used;
+        utf16_lengths[index] = length;
+        used += length + 1;
+        items += lengths[index];
+    }
+    if (U_FAILURE(status)) goto done;
+    int32_t length = ulistfmt_format(formatter->formatter, pointers, utf16_lengths, count, text, small_capacity,
+                                     &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+        status = U_ZERO_ERROR;
+        text = malloc(sizeof(UChar) * (size_t)(length + 1));
+        if (!text) goto done;
+        ulistfmt_format(formatter->formatter, pointers, utf16_lengths, count, text, length + 1, &status);
+    }
     if (U_SUCCESS(status)) written = to_utf8(text, length, out, capacity);
-    free(text);
 done:
-    for (int32_t index = 0; index < converted; index++) free(strings[index]);
-    free(strings);
-    free(lengths);
+    if (text != small_text) free(text);
+    if (strings != small_strings) free(strings);
+    if (pointers != small_pointers) free(pointers);
+    if (utf16_lengths != small_lengths) free(utf16_lengths);
     return written;
 }
 

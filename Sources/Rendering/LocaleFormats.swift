@@ -60,7 +60,7 @@ package final class LocaleFormats: Sendable {
     ///
     /// In right-to-left locales the symbol is isolated, or "US$" would show as "$US" beside Arabic text.
     package func price(_ amount: MinorAmount) -> String {
-        price.format(amount.text, isolatingCurrency: isRightToLeft)
+        price.format(amount, isolatingCurrency: isRightToLeft)
     }
 
     /// A store amount in minor units of this currency, rounded half up when it has more digits.
@@ -73,9 +73,14 @@ package final class LocaleFormats: Sendable {
         number.format(value.description)
     }
 
+    /// A whole number in the locale's digits and separators.
+    package func number(_ value: Int) -> String {
+        number.format(integer: value)
+    }
+
     /// A whole percentage: `37%`, `37 %`, `٣٧٪؜`.
     package func percent(_ value: Int) -> String {
-        percent.format(String(value))
+        percent.format(integer: value)
     }
 
     /// A period's length in words, always with its count: "1 week", "3 months", "1 год".
@@ -105,11 +110,12 @@ package final class LocaleFormats: Sendable {
     }
 
     private func name(of period: ISOPeriod, omitSingleCount: Bool) -> String {
-        let parts = PeriodUnit.parts(of: period)
-        guard parts.count == 1, let (unit, count) = parts.first else {
-            return unitList.format(parts.map { unit, count in units[unit.rawValue].format(String(count)) })
+        guard let (unit, count) = PeriodUnit.single(of: period) else {
+            return unitList.format(PeriodUnit.parts(of: period).map { unit, count in
+                units[unit.rawValue].format(integer: count)
+            })
         }
-        return units[unit.rawValue].format(String(count), omittingNumber: omitSingleCount && count == 1)
+        return units[unit.rawValue].format(integer: count, omittingNumber: omitSingleCount && count == 1)
     }
 }
 
@@ -124,6 +130,18 @@ enum PeriodUnit: Int, CaseIterable {
         case .month: "month"
         case .week: "week"
         case .day: "day"
+        }
+    }
+
+    /// The one unit of a period written in a single unit (`P3M`, `P1Y`; `P0D` is zero days), without
+    /// building the list of parts; nil for periods of several units (`P1Y6M`).
+    static func single(of period: ISOPeriod) -> (PeriodUnit, Int)? {
+        switch (period.years != 0, period.months != 0, period.weeks != 0) {
+        case (true, false, false) where period.days == 0: (.year, period.years)
+        case (false, true, false) where period.days == 0: (.month, period.months)
+        case (false, false, true) where period.days == 0: (.week, period.weeks)
+        case (false, false, false): (.day, period.days)
+        default: nil
         }
     }
 

@@ -9,12 +9,14 @@ package import PolicyModel
 /// caller (`LocaleFormats`), and nothing here reads files, the clock or the environment.
 package struct PaywallRenderer: Sendable {
     package let sources: AppSources
-    private let facts: [String: ProductFacts]
+    /// The paywalls prepared so far, each with the policy's product facts and one template file.
+    private let prepared: PreparedPaywalls
 
-    /// Prepares the policy's products (periods, plan peers, unlocked features) once, for every render.
+    /// Prepares the policy's products (periods, plan peers, unlocked features) once, for every render;
+    /// each paywall's lines are prepared on its first render in a template file.
     package init(sources: AppSources) {
         self.sources = sources
-        facts = ProductFacts.catalog(of: sources.policy)
+        prepared = PreparedPaywalls(sources: sources, facts: ProductFacts.catalog(of: sources.policy))
     }
 
     /// Renders `paywall` for `locale`, opening the locale's formatters for this one render.
@@ -50,8 +52,9 @@ package struct PaywallRenderer: Sendable {
                         prices: PriceSheet) throws(RenderError) -> RenderedPaywall {
         let paywall = try self.paywall(id)
         var page = PageRenderer(context: RenderContext(
-            policy: sources.policy, facts: facts, resolution: resolution, paywall: id, formats: formats, prices: prices))
-        return page.render(paywall)
+            policy: sources.policy, resolution: resolution, prepared: prepared.paywall(paywall, for: resolution),
+            formats: formats, prices: prices))
+        return page.render()
     }
 
     private func paywall(_ id: String) throws(RenderError) -> Paywall {

@@ -82,6 +82,24 @@ import Testing
         #expect(try Self.price("de", "EUR", "29.99") == "29,99\u{A0}€")
     }
 
+    @Test func amountsBelowOneAndZeroKeepTheirLeadingZeros() throws {
+        #expect(try Self.price("en", "USD", "0.05") == "$0.05")
+        #expect(try Self.price("en", "USD", "0") == "$0.00")
+        #expect(try Self.price("en", "JPY", "0") == "¥0")
+        #expect(try Self.price("en", "BHD", "0.005") == "BHD\u{A0}0.005")
+        #expect(try Self.formats("en").number(0) == "0")
+        #expect(try Self.formats("de").number(1234567) == "1.234.567")
+    }
+
+    @Test func longListsAndLongItemsAreJoinedWhole() throws {
+        let many = (1...20).map { "item \($0)" }
+        #expect(try Self.formats("en").list(many)
+            == many.dropLast().joined(separator: ", ") + ", and " + (many.last ?? ""))
+        let long = ["a", "b", "c"].map { String(repeating: $0, count: 300) }
+        #expect(try Self.formats("en").list(long) == long[0] + ", " + long[1] + ", and " + long[2])
+        #expect(try Self.formats("ja").list(["é", "ß", "中"]) == "é、ß、中")
+    }
+
     @Test func rightToLeftPricesIsolateTheCurrencySymbol() throws {
         #expect(try Self.price("ar", "USD", "89.99") == "\u{200F}٨٩٫٩٩\u{A0}\u{2066}US$\u{2069}")
         let dinar = try Self.price("ar", "BHD", "1.5")

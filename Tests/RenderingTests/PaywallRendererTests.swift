@@ -190,6 +190,44 @@ import Testing
         #expect(try DemoApp.render().direction == "ltr")
     }
 
+    @Test func aResolutionOfOtherTemplatesRendersTheirLinesNotTheRenderersOwn() throws {
+        let other = DemoApp.templates(locale: "en", lines: """
+                auto-renewable: { price: "{price} every {period}" }
+                non-consumable: { price: "{price} once" }
+                restore: Restore now
+            """)
+        let renderer = PaywallRenderer(sources: try DemoApp.sources())
+        let elsewhere = try elsewhereResolution(other)
+        let formats = try LocaleFormats(locale: "en", currency: "USD")
+        let prices = try DemoApp.prices(DemoApp.usd)
+        let page = try renderer.render(paywall: "main", resolution: elsewhere, formats: formats, prices: prices)
+        #expect(page.restore == "Restore now")
+        #expect(try Self.product(Self.yearly, in: page).price == "$59.99 every year")
+        let own = try renderer.render(paywall: "main", resolution: renderer.resolve(paywall: "main", locale: "en"),
+                                      formats: formats, prices: prices)
+        #expect(own == (try DemoApp.render()))
+    }
+
+    @Test func rendersOnManyThreadsAgreeWithAFirstRender() async throws {
+        let renderer = PaywallRenderer(sources: try DemoApp.sources())
+        let prices = try DemoApp.prices(DemoApp.usd)
+        let expected = try DemoApp.render()
+        let pages = await withTaskGroup(of: RenderedPaywall?.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try? renderer.render(paywall: "main", locale: "en", prices: prices) }
+            }
+            var pages: [RenderedPaywall?] = []
+            for await page in group { pages.append(page) }
+            return pages
+        }
+        #expect(pages.count == 8 && pages.allSatisfy { $0 == expected })
+    }
+
+    /// The resolution of `en` among other template files of the same name, resolved by another renderer.
+    private func elsewhereResolution(_ file: String) throws -> LocaleResolution {
+        try PaywallRenderer(sources: try DemoApp.sources([file])).resolve(paywall: "main", locale: "en")
+    }
+
     @Test func unknownPaywallsAndLocalesWithoutTemplatesAreErrors() throws {
         let renderer = PaywallRenderer(sources: try DemoApp.sources())
         let prices = try DemoApp.prices(DemoApp.usd)

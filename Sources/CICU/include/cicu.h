@@ -26,6 +26,12 @@ void cicu_number_close(cicu_number *formatter);
 /// Formats a decimal number given as a string ("29.99"); `options` is a mask of the CICU_ flags above.
 int32_t cicu_number_format(const cicu_number *formatter, const char *decimal, int options,
                            char *out, int32_t capacity);
+/// Formats an integer; the same text as its decimal digits given to `cicu_number_format`.
+int32_t cicu_number_format_int(const cicu_number *formatter, int64_t value, int options, char *out, int32_t capacity);
+/// Formats `units` / 10^`digits` (2999 and 2 are 29.99), exactly, without a decimal string from the caller;
+/// `digits` is at most 18.
+int32_t cicu_number_format_minor(const cicu_number *formatter, int64_t units, int32_t digits, int options,
+                                 char *out, int32_t capacity);
 
 /// Cardinal (`ordinal` = 0) or ordinal plural rules of a locale.
 cicu_plural *cicu_plural_open(const char *locale, int ordinal, char *error, int32_t error_capacity);
@@ -38,7 +44,9 @@ int32_t cicu_plural_keywords(const cicu_plural *rules, char *out, int32_t capaci
 /// A list formatter: "a, b and c" (`units` = 0) or the narrower unit lists ("1 year, 6 months").
 cicu_list *cicu_list_open(const char *locale, int units, char *error, int32_t error_capacity);
 void cicu_list_close(cicu_list *formatter);
-int32_t cicu_list_format(const cicu_list *formatter, const char *const *items, int32_t count,
+/// Joins `count` items, given as their UTF-8 bytes one after another in `items` with each one's byte
+/// count in `lengths`.
+int32_t cicu_list_format(const cicu_list *formatter, const char *items, const int32_t *lengths, int32_t count,
                          char *out, int32_t capacity);
 
 /// The ICU locale id of a BCP 47 tag ("ko-KR" becomes "ko_KR").

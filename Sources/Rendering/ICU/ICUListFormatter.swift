@@ -1,4 +1,3 @@
-import Foundation
 import CICU
 
 /// A locale's list formatter ("a, b and c", or unit lists such as "1 year, 6 months"); thread-safe.
@@ -16,11 +15,21 @@ final class ICUListFormatter: Sendable {
     /// The items joined the locale's way; ICU fails only when out of memory, and then items are joined by ", ".
     func format(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
-        let pointers = items.map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
-        let arguments = pointers.map { UnsafePointer($0) }
-        return arguments.withUnsafeBufferPointer { list in
-            readICUText { cicu_list_format(handle, list.baseAddress, Int32(list.count), $0, $1) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(items.reduce(0) { $0 + $1.utf8.count })
+        var lengths: [Int32] = []
+        lengths.reserveCapacity(items.count)
+        for item in items {
+            bytes.append(contentsOf: item.utf8)
+            lengths.append(Int32(item.utf8.count))
+        }
+        return bytes.withUnsafeBytes { text in
+            lengths.withUnsafeBufferPointer { counts in
+                readICUText {
+                    cicu_list_format(handle, text.baseAddress?.assumingMemoryBound(to: CChar.self), counts.baseAddress,
+                                     Int32(counts.count), $0, $1)
+                }
+            }
         } ?? items.joined(separator: ", ")
     }
 }

@@ -21,4 +21,17 @@ final class ICUNumberFormatter: Sendable {
         let options = (omittingNumber ? CICU_OMIT_INTEGER : 0) | (isolatingCurrency ? CICU_ISOLATE_CURRENCY : 0)
         return readICUText { cicu_number_format(handle, decimal, options, $0, $1) } ?? decimal
     }
+
+    /// Formats an integer, as `format(_:)` formats its digits, without writing them out first.
+    func format(integer value: Int, omittingNumber: Bool = false) -> String {
+        let options = omittingNumber ? CICU_OMIT_INTEGER : 0
+        return readICUText { cicu_number_format_int(handle, Int64(value), options, $0, $1) } ?? String(value)
+    }
+
+    /// Formats an exact amount of minor units, as `format(_:)` formats the amount's decimal text.
+    func format(_ amount: MinorAmount, isolatingCurrency: Bool) -> String {
+        let options = isolatingCurrency ? CICU_ISOLATE_CURRENCY : 0
+        return readICUText { cicu_number_format_minor(handle, amount.units, Int32(amount.digits), options, $0, $1) }
+            ?? amount.text
+    }
 }

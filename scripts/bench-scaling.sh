@@ -72,7 +72,8 @@ for size in $sizes; do
     || fail "publishing v2 failed at $size"
   diff[$size]="$(measure "$folder/v2" "$n" "$tollgate" diff 1 2 --app bench --store "$folder/store.sqlite")"
   render[$size]="$(measure "$folder/v1" "$n" "$tollgate" render --app bench --locale de)"
-  products="$(sed -n 's/^  - id: //p' "$folder/v1/Policies/bench.yaml" | head -3 | paste -sd, -)"
+  products="$(awk '/^  - id: / && n < 3 { ids = ids (n++ ? "," : "") $3 } END { print ids }' \
+    "$folder/v1/Policies/bench.yaml")"
   eval_cli[$size]="$(measure "$folder/v1" "$n" "$tollgate" eval --app bench --products "$products")"
   line="$("$bench" eval --policy "$folder/v1/Policies/bench.yaml" --iterations 200000 | grep '^k=3 ')" \
     || fail "TollgateBenchmarks eval failed at $size"

@@ -30,18 +30,8 @@ set -euo pipefail
 
 locales_default="en,de,fr,es,it,pt-BR,nl,sv,da,nb,fi,pl,cs,ru,uk,tr,ar,he,hi,th,ja,ko,zh-Hans,zh-Hant,id,vi,ms,el,hu,ro"
 
-fail() {
-  echo "bench-render: error: $*" >&2
-  exit 1
-}
-
-# field NAME LINE: the value of NAME=… in a line of key=value fields.
-field() {
-  local value
-  value="$(tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p")"
-  [[ -n "$value" ]] || fail "no '$1' in: $2"
-  echo "$value"
-}
+bench_name=bench-render
+source "$(dirname "$0")/bench-lib.sh"
 
 # pip_install PACKAGE: pip, then pip with --break-system-packages (Debian's externally managed Python).
 pip_install() {
@@ -100,7 +90,7 @@ main() {
     esac
   done
   cd "$(dirname "$0")/.."
-  local scratch="${SCRATCH_PATH:-.build}" seconds="${BENCH_SECONDS:-0.5}" rounds="${BENCH_ROUNDS:-2}"
+  local seconds="${BENCH_SECONDS:-0.5}" rounds="${BENCH_ROUNDS:-2}"
   local formatter started bench
   local -a locales
   IFS=, read -r -a locales <<<"${BENCH_LOCALES:-$locales_default}"
@@ -115,10 +105,8 @@ main() {
     echo "(lines are joined from plain {name} arguments) and its CLDR data differs, so lines may not match."
   fi
 
-  echo "building (release, $scratch)…" >&2
-  swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product TollgateBenchmarks >/dev/null \
-    || fail "swift build -c release --static-swift-stdlib --product TollgateBenchmarks failed"
-  bench="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/TollgateBenchmarks"
+  release_binaries TollgateBenchmarks
+  bench="$bin/TollgateBenchmarks"
 
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT

@@ -23,11 +23,8 @@
 #   BENCH_SIZES        sizes to run (default "3 200 5000 20000"); the linearity check needs 5000 and 20000
 #   BENCH_TIME_LIMIT   seconds after which a phase stops repeating (default 8; one timed run always happens)
 set -euo pipefail
-
-fail() {
-  echo "bench-validate: error: $*" >&2
-  exit 1
-}
+bench_name=bench-validate
+source "$(dirname "$0")/bench-lib.sh"
 
 # Timed runs per size, for (a)/(b) and for (c); BENCH_TIME_LIMIT cuts them short when runs are slow.
 iterations() {
@@ -37,14 +34,6 @@ iterations() {
     5000) echo "5 3" ;;
     *) echo "3 2" ;;
   esac
-}
-
-# field NAME LINE: the value of NAME=… in a line of key=value fields.
-field() {
-  local value
-  value="$(tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p")"
-  [[ -n "$value" ]] || fail "no '$1' in the benchmark output: $2"
-  echo "$value"
 }
 
 # pyyaml PROJECT RUNS TIME_LIMIT: (c), the best of RUNS passes of yaml.load(f, Loader=yaml.CSafeLoader)
@@ -78,10 +67,6 @@ print("pyyaml_ms=%.3f pyyaml_runs=%d" % (best * 1000, runs))
 PY
 }
 
-ratio() { awk -v x="$1" -v y="$2" 'BEGIN { if (y > 0) printf "%.2f", x / y; else print "n/a" }'; }
-# meets VALUE GOAL: "ok" when VALUE <= GOAL, "MISS" otherwise.
-meets() { awk -v x="$1" -v g="$2" 'BEGIN { print (x != "n/a" && x <= g) ? "ok" : "MISS" }'; }
-mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 human() {
   awk -v b="$1" 'BEGIN {
     if (b >= 1048576) printf "%.1f MiB", b / 1048576
@@ -158,7 +143,7 @@ main() {
     esac
   done
   cd "$(dirname "$0")/.."
-  local scratch="${SCRATCH_PATH:-.build}" time_limit="${BENCH_TIME_LIMIT:-8}" started
+  local time_limit="${BENCH_TIME_LIMIT:-8}" started
   local -a sizes
   read -r -a sizes <<<"${BENCH_SIZES:-3 200 5000 20000}"
   started=$(date +%s)
@@ -166,13 +151,8 @@ main() {
   python3 -c 'import yaml, sys; sys.exit(0 if yaml.__with_libyaml__ else 1)' 2>/dev/null \
     || fail "(c) needs PyYAML built with libyaml: pip install pyyaml, with libyaml-dev installed"
 
-  echo "building (release, $scratch)…" >&2
-  local product bin
-  for product in tollgate TollgateBenchmarks; do
-    swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product "$product" >/dev/null \
-      || fail "swift build -c release --static-swift-stdlib --product $product failed"
-  done
-  bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)"
+  local bin
+  release_binaries tollgate TollgateBenchmarks
   local tollgate="$bin/tollgate" bench="$bin/TollgateBenchmarks"
 
   work="$(mktemp -d)"

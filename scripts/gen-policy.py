@@ -5,7 +5,8 @@ Writes <out>/Policies/<app>.yaml and <out>/Templates/<app>/<locale>.yaml in the 
 examples in Policies/ and Templates/ (the policy and template formats). Standard library only; the output is
 a pure function of the arguments (seeded), so the same sizes give the same bytes on every run.
 
-Proportions for N products: tiers ~ N/20 (at least 3, 'free' included), chained with 'includes' in
+Proportions for N products: tiers ~ N/20 (at least 3, 'free' included, at most 256: the most a
+bundle holds, so that every size publishes), chained with 'includes' in
 families of up to three; one subscription group per family, a yearly and a monthly level per tier
 (highest level first, yearly cheaper per month than monthly); non-consumables grant tiers;
 consumables ~ 40% with credits (none below 10 products, where 3 are a two-level group and a
@@ -49,6 +50,8 @@ WORDS = {
 DEFAULT_WORDS = ("Unlock everything", "Restore Purchases", "Terms of Use", "Privacy Policy")
 
 LEVEL_NAMES = ["basic", "plus", "pro"]
+# The most tiers a compiled bundle holds.
+MAX_TIERS = 256
 AREAS = ["editor", "export", "library", "sync", "share", "filters", "stickers", "fonts", "layouts", "effects",
          "audio", "camera", "print", "backup", "themes", "widgets"]
 CURRENCIES = ["coins", "gems", "hints", "boosts", "lives", "tokens"]
@@ -84,7 +87,7 @@ class Project:
         self.n = n
         self.app = app
         self.prefix = "com.example." + app
-        tier_count = max(3, round(n / 20))
+        tier_count = min(MAX_TIERS, max(3, round(n / 20)))
         self.locales = LOCALES[:min(30, 2 + n // 1000)]
 
         # Tiers: 'free', then families of up to three, each including the one below it.

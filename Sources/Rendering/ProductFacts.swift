@@ -33,28 +33,51 @@ final class ProductFacts: Sendable {
     }
 
     /// The facts of every product of `policy`, by id.
+    ///
+    /// Linear in the policy: plans are grouped by group and granted tiers once, and the features a set of
+    /// grants unlocks are worked out once per distinct set (products share a few tiers).
     static func catalog(of policy: Policy) -> [String: ProductFacts] {
         let free = policy.closure(of: [String]())
-        let grantSets = Dictionary(policy.products.map { ($0.id.value, Set($0.grants.map(\.value))) }) { first, _ in first }
-        let plans = policy.products.filter { $0.type.value == .autoRenewable && $0.group != nil }
+        var peersByPlan: [PeerKey: [String]] = [:]
+        for plan in policy.products where plan.type.value == .autoRenewable {
+            guard let key = PeerKey(plan) else { continue }
+            peersByPlan[key, default: []].append(plan.id.value)
+        }
+        var unlockedByGrants: [Set<String>: [Feature]] = [:]
+        func unlockedFeatures(_ grants: Set<String>) -> [Feature] {
+            if let known = unlockedByGrants[grants] { return known }
+            let unlocked = policy.closure(of: Array(grants)).subtracting(free)
+            let features = policy.features.filter { unlocked.contains($0.tier.value) }
+            unlockedByGrants[grants] = features
+            return features
+        }
         var catalog: [String: ProductFacts] = [:]
         for product in policy.products where catalog[product.id.value] == nil {
             let id = product.id.value
             let period = product.period.flatMap { ISOPeriod($0.value) }
             let offerPeriod = product.introOffer?.period.flatMap { ISOPeriod($0.value) }
             let repeats = product.introOffer?.type.value == .payAsYouGo ? max(1, product.introOffer?.periods?.value ?? 1) : 1
-            let peers = product.type.value == .autoRenewable && product.group != nil
-                ? plans.filter { $0.group?.value == product.group?.value && grantSets[$0.id.value] == grantSets[id] }
-                    .map(\.id.value)
-                : []
-            let unlocked = policy.closure(of: product.grants.map(\.value)).subtracting(free)
+            let peers = product.type.value == .autoRenewable ? PeerKey(product).flatMap { peersByPlan[$0] } ?? [] : []
             catalog[id] = ProductFacts(
                 product: product, period: period, length: period.map(\.sixteenthsOfADay).flatMap { $0 > 0 ? $0 : nil },
                 periodCount: period.flatMap { PeriodUnit.parts(of: $0).first?.1 }, offerPeriod: offerPeriod,
                 offerLength: offerPeriod.map { $0.repeated(repeats) }, peers: peers,
-                unlockedFeatures: policy.features.filter { unlocked.contains($0.tier.value) })
+                unlockedFeatures: unlockedFeatures(Set(product.grants.map(\.value))))
         }
         return catalog
+    }
+
+    /// What makes plans peers: the same subscription group and the same granted tiers.
+    private struct PeerKey: Hashable {
+        var group: String
+        var grants: Set<String>
+
+        /// The key of a product in a group; nil outside one.
+        init?(_ product: Product) {
+            guard let group = product.group?.value else { return nil }
+            self.group = group
+            grants = Set(product.grants.map(\.value))
+        }
     }
 
     /// Sixteenths of a day in an average Gregorian month (30.4375 days).

@@ -83,13 +83,17 @@ extension Pair {
 
     func features() -> [PolicyChange] {
         let oldIDs = old.features.map(\.id.value)
-        let ids = oldIDs + new.features.map(\.id.value).filter { !oldIDs.contains($0) }
+        let known = Set(oldIDs)
+        let ids = oldIDs + new.features.map(\.id.value).filter { !known.contains($0) }
+        // Who gains and who loses depends only on the tiers before and after: worked out once per pair of tiers.
+        var movements: [[String?]: (gained: [String], lost: [String])] = [:]
         return ids.compactMap { id in
             let before = oldFeatures[id]
             let after = newFeatures[id]
-            let had = before.map { holders(of: $0.tier.value, in: .old) } ?? []
-            let has = after.map { holders(of: $0.tier.value, in: .new) } ?? []
-            let moved = movement(had: had, has: has)
+            let tiers = [before?.tier.value, after?.tier.value]
+            let moved = movements[tiers] ?? movement(had: tiers[0].map { holders(of: $0, in: .old) } ?? [],
+                                                     has: tiers[1].map { holders(of: $0, in: .new) } ?? [])
+            movements[tiers] = moved
             switch (before, after) {
             case (nil, let added?):
                 return PolicyChange(.features, .added, id, "in tier \(added.tier.value)" + everyone(added.tier.value, new),

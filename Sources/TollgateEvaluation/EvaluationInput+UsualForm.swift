@@ -222,11 +222,6 @@ private struct UsualFormReader {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-            default: return
-            }
-        }
+        index = bytes.endOfJSONWhitespace(from: index)
     }
 }

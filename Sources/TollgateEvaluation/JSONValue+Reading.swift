@@ -270,12 +270,7 @@ private struct JSONReader {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-            default: return
-            }
-        }
+        index = bytes.endOfJSONWhitespace(from: index)
     }
 
     /// A failure at `index`, naming what is found there.
@@ -284,5 +279,20 @@ private struct JSONReader {
         let next = UnsafeBufferPointer(rebasing: bytes[index..<min(index + 4, bytes.count)])
         let found = String(decoding: next, as: UTF8.self).first.map { "\($0.debugDescription.dropFirst().dropLast())" } ?? ""
         return Failure(offset: index, problem: expected + ", found '\(found)'")
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The index of the first byte from `index` on that is not JSON whitespace (space, tab, line feed, carriage
+    /// return), or `count`: where both JSON readers go on after whitespace.
+    func endOfJSONWhitespace(from index: Int) -> Int {
+        var index = index
+        while index < count {
+            switch self[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
+            default: return index
+            }
+        }
+        return index
     }
 }

@@ -73,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "PolicyValidation",
-            dependencies: ["PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
+            dependencies: ["PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation", "StoreCatalog"],
             swiftSettings: settings
         ),
         .target(name: "TollgateEvaluation", swiftSettings: settings),
@@ -83,12 +83,16 @@ let package = Package(
             dependencies: ["CICU", "PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
             swiftSettings: settings
         ),
+        .target(
+            name: "StoreCatalog", dependencies: ["Diagnostics", "PolicyModel", "TollgateEvaluation"],
+            swiftSettings: settings
+        ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
         .target(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
-                "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing",
+                "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing", "StoreCatalog",
             ],
             swiftSettings: settings
         ),

@@ -346,3 +346,15 @@ int32_t cicu_country_codes(char *out, int32_t capacity) {
     if (length == 0 && capacity > 0) out[0] = 0;
     return length;
 }
+
+int32_t cicu_country_currency(const char *country, char *out, int32_t capacity) {
+    char locale[16] = "und_";
+    strncat(locale, country, sizeof locale - 5);
+    UChar currency[4];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = ucurr_forLocale(locale, currency, 4, &status);
+    if (U_FAILURE(status) || length != 3 || capacity < 4) return -1;
+    u_UCharsToChars(currency, out, 3);
+    out[3] = 0;
+    return 3;
+}

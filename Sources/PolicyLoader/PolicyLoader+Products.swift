@@ -4,7 +4,7 @@ import YAML
 
 extension NodeReader {
     static let productKeys = ["id", "type", "grants", "group", "period", "intro_offer", "reference_name",
-                              "reference_prices", "credits"]
+                              "reference_prices", "credits", "stores"]
     static let productRequiredKeys = ["id", "type"]
     static let introOfferKeys = ["type", "period", "periods", "reference_prices"]
     static let introOfferRequiredKeys = ["type"]
@@ -33,6 +33,9 @@ extension NodeReader {
             referenceName: fields["reference_name"].flatMap { string($0, "reference_name of \(what)") },
             referencePrices: fields["reference_prices"].map { referencePrices($0, of: what) } ?? [],
             credits: fields["credits"].flatMap { credits($0, of: what) },
+            stores: fields["stores"].map { node in
+                list(node, "stores of \(what)").compactMap { value($0, "a store of \(what)", as: Marketplace.self) }
+            },
             span: span(node))
     }
 

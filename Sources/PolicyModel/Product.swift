@@ -12,6 +12,9 @@ extension ProductType {
     package var isSubscription: Bool { self == .autoRenewable || self == .nonRenewing }
 }
 
+/// The stores that sell products, spelled as in the policy file.
+package typealias Marketplace = TollgateEvaluation.Marketplace
+
 /// An in-app purchase product as the store knows it, and the tiers it grants.
 package struct Product: Hashable, Sendable {
     package var id: Located<String>
@@ -23,13 +26,15 @@ package struct Product: Hashable, Sendable {
     package var referenceName: Located<String>?
     package var referencePrices: [ReferencePrice]
     package var credits: Credits?
+    /// The stores that sell it, when the product says (`stores`); nil means every store the app declares.
+    package var stores: [Located<Marketplace>]?
     /// The whole product entry.
     package var span: SourceSpan
 
     package init(
         id: Located<String>, type: Located<ProductType>, grants: [Located<String>], group: Located<String>?,
         period: Located<String>?, introOffer: IntroOffer?, referenceName: Located<String>?,
-        referencePrices: [ReferencePrice], credits: Credits?, span: SourceSpan
+        referencePrices: [ReferencePrice], credits: Credits?, stores: [Located<Marketplace>]? = nil, span: SourceSpan
     ) {
         self.id = id
         self.type = type
@@ -40,6 +45,7 @@ package struct Product: Hashable, Sendable {
         self.referenceName = referenceName
         self.referencePrices = referencePrices
         self.credits = credits
+        self.stores = stores
         self.span = span
     }
 }

@@ -3,6 +3,6 @@ extension Validator {
     /// has everything (the data is never read here, only the table's shape).
     package static let ruleTypes: [any Rule.Type] = Validator(
         context: ValidationContext(pluralCategories: { _ in nil }, currencyDigits: { _ in nil }, storefronts: [:],
-                                   baselines: [:])
+                                   baselines: [:], catalogs: [:])
     ).rules.map { type(of: $0) }
 }

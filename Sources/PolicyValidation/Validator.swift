@@ -10,7 +10,7 @@ package struct Validator: Sendable {
     package init(context: ValidationContext) {
         rules = Validator.referenceRules + Validator.productRules(context) + Validator.featureRules
             + Validator.paywallRules + Validator.placementRules(context) + Validator.templateRules(context)
-            + Validator.reviewRules
+            + Validator.reviewRules + Validator.catalogRules(context)
     }
 
     /// The descriptors of every rule a validator can run, in table order.

@@ -8,6 +8,15 @@ package enum CLDRCurrencies {
         digits[code]
     }
 
+    /// The currency a storefront (ISO 3166-1 alpha-3, as StoreKit's `Storefront.countryCode`) sells in today:
+    /// `USA` USD, `JPN` JPY, `ESP` EUR; nil for a code ICU does not know.
+    package static func currency(ofStorefront storefront: String) -> String? {
+        guard let alpha2 = CLDRCountries.alpha3ByAlpha2.first(where: { $0.value == storefront })?.key else { return nil }
+        var buffer = [CChar](repeating: 0, count: 4)
+        guard cicu_country_currency(alpha2, &buffer, 4) == 3 else { return nil }
+        return String(decoding: buffer.prefix(3).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Every current currency's digits, read from ICU once.
     private static let digits: [String: Int] = {
         let codes = (readICUText { cicu_current_currencies($0, $1) } ?? "").split(separator: " ").map(String.init)

@@ -21,6 +21,7 @@ package enum Tollgate {
         DiffCommand.command,
         ServeCommand.command,
         FleetCommand.command,
+        CatalogCommand.command,
     ]
 
     /// Runs `tollgate <arguments>` and returns what it printed and its exit code.

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyLoader
+import PolicyModel
 import PolicyValidation
 
 /// `tollgate validate`: load and check policies and templates, and report for people or CI.
@@ -30,13 +31,16 @@ enum ValidateCommand {
                 """),
             Workspace.storeOption(help: "the policy store (a file, sqlite:FILE, or a postgres:// URL): product ids "
                 + "keep their types, retired ids stay retired", default: .described("$TOLLGATE_STORE, if set")),
+            .value("--catalog", valueName: "file", help: """
+                a store catalog to compare with (a .storekit file, or an App Store Connect or Google Play API \
+                response saved as JSON); repeat for several
+                """, repeatable: true),
         ],
         groups: [.exclusive("--baseline", "--store")],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
         let format = try arguments.required("--format")
-        let strict = arguments.has("--strict")
         let workspace = Workspace(context: context)
         let files = try workspace.policyFiles(arguments.positional)
         guard !files.isEmpty else {
@@ -44,10 +48,21 @@ enum ValidateCommand {
             throw .badArgument("no policy files in " + searched.map { "'\($0)'" }.joined(separator: ", "),
                            help: "a policy is a YAML file such as Policies/<app>.yaml")
         }
-        let validator = try workspace.validator(arguments)
+        let catalogs = try workspace.catalogs(arguments.all("--catalog"))
+        let loaded = try workspace.load(files)
+        let assigned = arguments.has("--catalog")
+            ? try workspace.assign(catalogs, to: loaded.compactMap { $0.sources?.policy }) : nil
+        let validator = try workspace.validator(arguments, catalogs: assigned)
+        return report(loaded, validator: validator, format: format, strict: arguments.has("--strict"),
+                      context: context)
+    }
+
+    /// Validates loaded apps and renders the report in `format`, with validate's exit codes.
+    static func report(_ loaded: [LoadedApp], validator: Validator, format: String, strict: Bool,
+                       context: CommandContext) -> CommandResult {
         var sources: [String: SourceFile] = [:]
         var apps: [AppReport] = []
-        for loaded in try workspace.load(files) {
+        for loaded in loaded {
             sources.merge(loaded.files) { first, _ in first }
             var report = loaded.sources.map { validator.validate($0) }
                 ?? AppReport(app: loaded.app, file: loaded.file, diagnostics: [], checklist: [])

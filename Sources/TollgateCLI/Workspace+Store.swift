@@ -6,6 +6,7 @@ import PolicyModel
 import PolicyValidation
 import Publishing
 import Store
+import StoreCatalog
 import TollgateEvaluation
 
 extension Workspace {
@@ -105,10 +106,13 @@ extension Workspace {
 
     /// The validator with the baseline `--baseline` or the store names, if any: `--baseline` and `--store` exclude
     /// each other, and `TOLLGATE_STORE` counts only without `--baseline`.
-    func validator(_ arguments: Arguments) throws(CommandError) -> Validator {
-        if let path = arguments["--baseline"] { return .withICU(baselines: try baselines(path: path)) }
-        if namedStore(arguments) != nil { return .withICU(baselines: try baselines(store: arguments)) }
-        return .withICU
+    func validator(_ arguments: Arguments, catalogs: [String: [StoreCatalog]]? = nil) throws(CommandError)
+        -> Validator {
+        var baselines: [String: ProductBaseline]?
+        if let path = arguments["--baseline"] { baselines = try self.baselines(path: path) }
+        if namedStore(arguments) != nil { baselines = try self.baselines(store: arguments) }
+        if baselines == nil, catalogs == nil { return .withICU }
+        return Validator(context: .icu(baselines: baselines, catalogs: catalogs))
     }
 
     /// The policy file and template files of `app` as they are on disk, by project-relative path; a file that

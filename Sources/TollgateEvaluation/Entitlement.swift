@@ -25,6 +25,18 @@ public enum ProductType: String, Codable, Hashable, Sendable, CaseIterable {
     case nonRenewing = "non-renewing"
 }
 
+/// A store that sells an app's products, spelled as in the policy file's `stores`.
+public enum Marketplace: String, Codable, Hashable, Sendable, CaseIterable, Comparable {
+    /// Apple's App Store, which sells to apps with a `bundle_id`.
+    case appStore = "app-store"
+    /// Google Play, which sells to apps with a `package_name`.
+    case play
+
+    public static func < (lhs: Marketplace, rhs: Marketplace) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
 /// The user's answer to the ads consent prompt.
 public enum Consent: String, Codable, Hashable, Sendable, CaseIterable {
     case granted

@@ -8,8 +8,8 @@ extension JSONValue {
     /// `maxDepth` levels. Reads a request's body in one pass, which is several times cheaper than `JSONDecoder`.
     package init(reading bytes: [UInt8]) throws(JSONSyntaxError) {
         do throws(JSONReader.Failure) {
-            self = try bytes.withUnsafeBufferPointer { buffer throws(JSONReader.Failure) in
-                var reader = JSONReader(bytes: buffer)
+            self = try bytes.withUnsafeBufferPointer { buffer throws(JSONFailure) in
+                var reader = JSONReader(bytes: buffer, tree: PlainJSONTree())
                 return try reader.document()
             }
         } catch {
@@ -18,31 +18,62 @@ extension JSONValue {
     }
 }
 
-/// A recursive-descent reader over UTF-8 bytes; fails with a byte offset that `Failure.located` turns into a line.
-private struct JSONReader {
-    struct Failure: Error {
-        var offset: Int
-        var problem: String
+/// Builds `JSONValue`s, dropping positions.
+private struct PlainJSONTree: JSONTree {
+    func scalar(_ value: JSONValue, at offset: Int) -> JSONValue { value }
 
-        /// The failure with its line and column in `bytes`.
-        func located(in bytes: [UInt8]) -> JSONSyntaxError {
-            let before = bytes[..<offset]
-            let line = before.count { $0 == UInt8(ascii: "\n") } + 1
-            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-            let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
-            return JSONSyntaxError(line: line, column: column, problem: problem)
-        }
+    func array(_ elements: [JSONValue], at offset: Int) -> JSONValue { .array(elements) }
+
+    func emptyMembers() -> [String: JSONValue] { [:] }
+
+    func add(_ name: String, at offset: Int, _ value: JSONValue, to members: inout [String: JSONValue]) -> Bool {
+        members.updateValue(value, forKey: name) == nil
     }
 
+    func object(_ members: [String: JSONValue], at offset: Int) -> JSONValue { .object(members) }
+}
+
+/// What a `JSONReader` makes of the values it reads: plain values, or values that keep their positions.
+protocol JSONTree {
+    associatedtype Value
+    associatedtype Members
+
+    /// `null`, a boolean, a number or a string that starts at byte `offset`.
+    func scalar(_ value: JSONValue, at offset: Int) -> Value
+    func array(_ elements: [Value], at offset: Int) -> Value
+    func emptyMembers() -> Members
+    /// Adds a member whose name starts at `offset`; false when the name is already there.
+    func add(_ name: String, at offset: Int, _ value: Value, to members: inout Members) -> Bool
+    func object(_ members: Members, at offset: Int) -> Value
+}
+
+/// Why a `JSONReader` stopped: a byte offset that `located(in:)` turns into a line and column.
+struct JSONFailure: Error {
+    var offset: Int
+    var problem: String
+
+    /// The failure with its line and column in `bytes`.
+    func located(in bytes: [UInt8]) -> JSONSyntaxError {
+        let position = JSONLineTable(bytes).position(of: offset)
+        return JSONSyntaxError(line: position.line, column: position.column, problem: problem)
+    }
+}
+
+/// A strict recursive-descent reader over UTF-8 bytes, building its values with `tree`.
+struct JSONReader<Tree: JSONTree> {
+    typealias Failure = JSONFailure
+
     let bytes: UnsafeBufferPointer<UInt8>
+    let tree: Tree
     var index = 0
     var depth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, tree: Tree) {
         self.bytes = bytes
+        self.tree = tree
     }
 
-    mutating func document() throws(Failure) -> JSONValue {
+    mutating func document() throws(Failure) -> Tree.Value {
         skipWhitespace()
         let value = try value()
         skipWhitespace()
@@ -50,27 +81,29 @@ private struct JSONReader {
         return value
     }
 
-    private mutating func value() throws(Failure) -> JSONValue {
+    private mutating func value() throws(Failure) -> Tree.Value {
         guard index < bytes.count else { throw failure("expected a value") }
+        let start = index
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): return try literal("true", .bool(true))
-        case UInt8(ascii: "f"): return try literal("false", .bool(false))
-        case UInt8(ascii: "n"): return try literal("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        case UInt8(ascii: "\""): return tree.scalar(.string(try string()), at: start)
+        case UInt8(ascii: "t"): return tree.scalar(try literal("true", .bool(true)), at: start)
+        case UInt8(ascii: "f"): return tree.scalar(try literal("false", .bool(false)), at: start)
+        case UInt8(ascii: "n"): return tree.scalar(try literal("null", .null), at: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return tree.scalar(try number(), at: start)
         default: throw failure("expected a value")
         }
     }
 
-    private mutating func object() throws(Failure) -> JSONValue {
+    private mutating func object() throws(Failure) -> Tree.Value {
+        let start = index
         try enter()
-        var members: [String: JSONValue] = [:]
+        var members = tree.emptyMembers()
         skipWhitespace()
         if next(is: "}") {
             depth -= 1
-            return .object(members)
+            return tree.object(members, at: start)
         }
         repeat {
             skipWhitespace()
@@ -83,23 +116,24 @@ private struct JSONReader {
             guard next(is: ":") else { throw failure("expected ':' after the member name") }
             skipWhitespace()
             let value = try value()
-            guard members.updateValue(value, forKey: name) == nil else {
+            guard tree.add(name, at: nameOffset, value, to: &members) else {
                 throw Failure(offset: nameOffset, problem: "duplicate member '\(name)'; give each name once")
             }
             skipWhitespace()
         } while next(is: ",")
         guard next(is: "}") else { throw failure("expected ',' or '}'") }
         depth -= 1
-        return .object(members)
+        return tree.object(members, at: start)
     }
 
-    private mutating func array() throws(Failure) -> JSONValue {
+    private mutating func array() throws(Failure) -> Tree.Value {
+        let start = index
         try enter()
-        var elements: [JSONValue] = []
+        var elements: [Tree.Value] = []
         skipWhitespace()
         if next(is: "]") {
             depth -= 1
-            return .array(elements)
+            return tree.array(elements, at: start)
         }
         repeat {
             skipWhitespace()
@@ -108,7 +142,7 @@ private struct JSONReader {
         } while next(is: ",")
         guard next(is: "]") else { throw failure("expected ',' or ']'") }
         depth -= 1
-        return .array(elements)
+        return tree.array(elements, at: start)
     }
 
     /// Steps over the opening bracket of a list or object, one level deeper.

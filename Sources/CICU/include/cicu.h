@@ -61,5 +61,8 @@ int32_t cicu_current_currencies(char *out, int32_t capacity);
 /// The countries and regions ICU knows as ISO 3166-1 alpha-2 and alpha-3 code pairs ("JP:JPN US:USA …"),
 /// separated by spaces.
 int32_t cicu_country_codes(char *out, int32_t capacity);
+/// The ISO 4217 currency a country (ISO 3166-1 alpha-2) uses today, into `out` (4 bytes with the NUL);
+/// returns 3, or -1 when ICU knows none.
+int32_t cicu_country_currency(const char *country, char *out, int32_t capacity);
 
 #endif

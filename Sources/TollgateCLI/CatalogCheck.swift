@@ -1,0 +1,26 @@
+import Diagnostics
+
+/// `tollgate catalog check FILE… --app A`: the app's products against store catalogs, reported as `validate`
+/// reports (the same formats, exit codes and rules).
+enum CatalogCheck {
+    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
+        let files = Array(arguments.positional.dropFirst())
+        guard !files.isEmpty else {
+            throw .usage("catalog check needs at least one catalog file",
+                         help: "such as 'tollgate catalog check --app photocollage Catalogs/photocollage.storekit'")
+        }
+        let format = arguments["--format"] ?? "text"
+        guard ValidateCommand.formats.contains(format) else {
+            throw .badArgument("unknown format '\(format)' for catalog check",
+                               help: Suggestion.help(for: format, among: ValidateCommand.formats,
+                                                     listing: "the formats are"))
+        }
+        let workspace = Workspace(context: context)
+        let app = try arguments.required("--app")
+        let catalogs = try workspace.catalogs(files)
+        let loaded = try workspace.load([try workspace.policyFile(app: app)])
+        let validator = try workspace.validator(arguments, catalogs: [app: catalogs])
+        return ValidateCommand.report(loaded, validator: validator, format: format, strict: arguments.has("--strict"),
+                                      context: context)
+    }
+}

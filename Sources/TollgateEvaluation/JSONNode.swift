@@ -1,0 +1,144 @@
+/// A JSON value with the byte offset it starts at, read by the same strict reader as `JSONValue`, for files
+/// whose findings point into them (store catalogs); objects keep their members in the order written.
+package struct JSONNode: Hashable, Sendable {
+    package indirect enum Kind: Hashable, Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONNode])
+        case object([Member])
+    }
+
+    /// An object's member: its name, where the name starts, and its value.
+    package struct Member: Hashable, Sendable {
+        package var name: String
+        package var nameOffset: Int
+        package var value: JSONNode
+    }
+
+    package var kind: Kind
+    /// Where the value starts in the text: its first byte.
+    package var offset: Int
+
+    /// Reads one JSON value that makes up the whole of `bytes`, with the rules of `JSONValue(reading:)`.
+    package init(reading bytes: [UInt8]) throws(JSONSyntaxError) {
+        do throws(JSONFailure) {
+            self = try bytes.withUnsafeBufferPointer { buffer throws(JSONFailure) in
+                var reader = JSONReader(bytes: buffer, tree: LocatedJSONTree())
+                return try reader.document()
+            }
+        } catch {
+            throw error.located(in: bytes)
+        }
+    }
+
+    package init(_ kind: Kind, at offset: Int) {
+        self.kind = kind
+        self.offset = offset
+    }
+
+    /// The members of an object, in order; nil for any other kind.
+    package var members: [Member]? {
+        guard case .object(let members) = kind else { return nil }
+        return members
+    }
+
+    /// The member named `name` of an object; nil when absent or when this is not an object.
+    package subscript(name: String) -> JSONNode? {
+        members?.first { $0.name == name }?.value
+    }
+
+    /// The elements of a list; nil for any other kind.
+    package var elements: [JSONNode]? {
+        guard case .array(let elements) = kind else { return nil }
+        return elements
+    }
+
+    package var string: String? {
+        guard case .string(let text) = kind else { return nil }
+        return text
+    }
+
+    package var number: Double? {
+        guard case .number(let number) = kind else { return nil }
+        return number
+    }
+
+    package var bool: Bool? {
+        guard case .bool(let bool) = kind else { return nil }
+        return bool
+    }
+
+    package var isNull: Bool { kind == .null }
+
+    /// What the value is, for messages: "a string", "an object", "null".
+    package var kindName: String {
+        switch kind {
+        case .null: "null"
+        case .bool: "true or false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}
+
+/// Builds `JSONNode`s; duplicate names are found with a set beside the ordered members.
+private struct LocatedJSONTree: JSONTree {
+    func scalar(_ value: JSONValue, at offset: Int) -> JSONNode {
+        switch value {
+        case .null: JSONNode(.null, at: offset)
+        case .bool(let bool): JSONNode(.bool(bool), at: offset)
+        case .number(let number): JSONNode(.number(number), at: offset)
+        case .string(let text): JSONNode(.string(text), at: offset)
+        case .array, .object: preconditionFailure("the reader builds lists and objects itself")
+        }
+    }
+
+    func array(_ elements: [JSONNode], at offset: Int) -> JSONNode { JSONNode(.array(elements), at: offset) }
+
+    func emptyMembers() -> (names: Set<String>, members: [JSONNode.Member]) { ([], []) }
+
+    func add(_ name: String, at offset: Int, _ value: JSONNode,
+             to members: inout (names: Set<String>, members: [JSONNode.Member])) -> Bool {
+        guard members.names.insert(name).inserted else { return false }
+        members.members.append(JSONNode.Member(name: name, nameOffset: offset, value: value))
+        return true
+    }
+
+    func object(_ members: (names: Set<String>, members: [JSONNode.Member]), at offset: Int) -> JSONNode {
+        JSONNode(.object(members.members), at: offset)
+    }
+}
+
+/// Where each line of a text starts, to turn byte offsets into 1-based lines and columns (columns count
+/// Unicode scalars, as diagnostics do).
+package struct JSONLineTable: Sendable {
+    private let bytes: [UInt8]
+    private let lineStarts: [Int]
+
+    package init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(index + 1)
+        }
+        lineStarts = starts
+    }
+
+    /// The line and column of byte `offset`.
+    package func position(of offset: Int) -> (line: Int, column: Int) {
+        let offset = min(max(offset, 0), bytes.count)
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        // A scalar starts at every byte that is not a UTF-8 continuation byte.
+        let column = bytes[lineStarts[low]..<offset].count { $0 & 0xC0 != 0x80 } + 1
+        return (low + 1, column)
+    }
+}

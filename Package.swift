@@ -156,6 +156,7 @@ let package = Package(
             dependencies: ["TollgateCLI", "PolicyValidation", "Store", "TollgateEvaluation", "TestSupport"],
             swiftSettings: settings
         ),
+        .testTarget(name: "StoreCatalogTests", dependencies: ["StoreCatalog"], swiftSettings: settings),
         .testTarget(
             name: "TollgateClientTests",
             dependencies: ["TollgateClient", "TollgateEvaluation", "TestSupport"],

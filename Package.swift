@@ -119,7 +119,7 @@ let package = Package(
             name: "PolicyValidationTests",
             dependencies: [
                 "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation", "Rendering",
-                "TollgateCLI",
+                "TollgateCLI", "StoreCatalog",
             ],
             swiftSettings: settings
         ),

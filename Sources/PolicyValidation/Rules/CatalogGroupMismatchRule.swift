@@ -1,0 +1,85 @@
+import Diagnostics
+import PolicyModel
+import StoreCatalog
+import TollgateEvaluation
+
+/// The subscriptions of one policy group are the subscriptions of one store group, and of no other.
+struct CatalogGroupMismatchRule: CatalogRule {
+    static let id = "catalog-group-mismatch"
+    static let severity = Severity.error
+    static let category = "catalog"
+    static let summary = "a subscription is in another group"
+    static let explanation = """
+        A user holds at most one subscription of a store's subscription group at a time, and moves between its \
+        levels by upgrading or downgrading; subscriptions of different groups are held side by side. The \
+        policy's groups ('premium') and the store's (an id and a name such as 'Premium') are named \
+        differently, so they are matched by their products: each policy group stands for the store group that \
+        holds most of its auto-renewable subscriptions (on a tie, the store group of the first of them). A \
+        subscription that the store puts in another group than its policy peers, or two policy groups whose \
+        subscriptions are one store group, is a mismatch: the app would let users hold subscriptions the store \
+        treats as one, or the other way round. Move the subscription to the right group in the store, or \
+        change its 'group' in the policy.
+        """
+
+    let catalogs: [String: [StoreCatalog]]
+
+    func check(_ comparison: CatalogComparison) -> [Diagnostic] {
+        comparison.catalogs.indices.flatMap { index in
+            comparison.catalogs[index].tells(.groups) ? check(comparison, catalog: index) : []
+        }
+    }
+
+    private func check(_ comparison: CatalogComparison, catalog index: Int) -> [Diagnostic] {
+        let catalog = comparison.catalogs[index]
+        // The catalog's subscriptions with a group on both sides, by policy group in policy order.
+        var members: [(group: String, matches: [CatalogComparison.Match])] = []
+        for match in comparison.matches where match.catalogIndex == index && match.product.type.value == .autoRenewable {
+            guard let group = match.product.group?.value, match.listed.group != nil else { continue }
+            if let position = members.firstIndex(where: { $0.group == group }) {
+                members[position].matches.append(match)
+            } else {
+                members.append((group, [match]))
+            }
+        }
+        var claimed: [String: String] = [:]
+        var findings: [Diagnostic] = []
+        for (group, matches) in members {
+            let storeGroups = matches.compactMap { $0.listed.group?.value }
+            guard let first = storeGroups.first else { continue }
+            let counts = Dictionary(storeGroups.map { ($0, 1) }, uniquingKeysWith: +)
+            let most = counts.values.max() ?? 0
+            let chosen = storeGroups.first { counts[$0] == most } ?? first
+            let owner = claimed[chosen] ?? group
+            claimed[chosen] = owner
+            for match in matches {
+                guard let listed = match.listed.group, let span = match.product.group?.span else { continue }
+                let id = match.product.id.value
+                let related = [Diagnostic.Related(span: listed.span, message: "in store group \(name(listed.value, catalog))")]
+                if listed.value != chosen {
+                    findings.append(finding(
+                        "subscription '\(id)' is in store group \(name(listed.value, catalog)) in \(catalog.described), "
+                            + "but the other subscriptions of group '\(group)' are in \(name(chosen, catalog))",
+                        at: span,
+                        help: "move it to \(name(chosen, catalog)) in the store, or give it the policy group of "
+                            + "its store group",
+                        related: related))
+                } else if owner != group {
+                    findings.append(finding(
+                        "subscription '\(id)' of group '\(group)' is in store group \(name(chosen, catalog)) in "
+                            + "\(catalog.described), with the subscriptions of group '\(owner)'",
+                        at: span,
+                        help: "make '\(owner)' and '\(group)' one policy group, or separate groups in the store",
+                        related: related))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// A store group for messages: its name and id, or its id.
+    private func name(_ id: String, _ catalog: StoreCatalog) -> String {
+        guard let group = catalog.groups.first(where: { $0.id.value == id }), let name = group.name?.value,
+              name != id else { return "'\(id)'" }
+        return "'\(name)' (\(id))"
+    }
+}

@@ -1,0 +1,66 @@
+import Diagnostics
+import PolicyModel
+import StoreCatalog
+import TollgateEvaluation
+
+/// Every product the policy sells in a store is in that store's catalog.
+struct CatalogMissingProductRule: CatalogRule {
+    static let id = "catalog-missing-product"
+    static let severity = Severity.error
+    static let category = "catalog"
+    static let summary = "a policy product sold in that store is not in the catalog"
+    static let checklistItem: String? = "every product is in the store catalog"
+    static let explanation = """
+        A product the paywall offers but the store does not sell never loads: StoreKit returns no product for \
+        its id and Google Play Billing no details, and the paywall shows an empty or broken offer (RevenueCat's \
+        'offerings empty', error 23). Each product is compared with the catalogs of the stores that sell it \
+        (its 'stores', or every store the app declares), and only with catalogs that can hold its kind: an App \
+        Store Connect in-app purchase list says nothing about auto-renewable subscriptions, a subscription list \
+        nothing about one-time products, so a product no given catalog can hold is not missing. Google Play \
+        sells a subscription by base plan, as '<productId>:<basePlanId>'. Create the product in the store (and \
+        save the catalog again), fix a mistyped id (the help suggests the closest listed one), or limit the \
+        product to the stores that sell it with 'stores'.
+        """
+
+    let catalogs: [String: [StoreCatalog]]
+
+    func check(_ comparison: CatalogComparison) -> [Diagnostic] {
+        comparison.missing.map { missing in
+            let product = missing.product
+            let listed = missing.catalogs.flatMap(\.products)
+            let inCatalogs = missing.catalogs.count == 1
+                ? missing.catalogs[0].described
+                : "any of the \(missing.marketplace.storeName) catalogs "
+                    + missing.catalogs.map { "'\($0.file)'" }.joinedAsProse()
+            let message = "product '\(product.id.value)' is not in \(inCatalogs)"
+            if let basePlan = listed.first(where: { $0.id.value.hasPrefix(product.id.value + ":") }) {
+                return finding(message, at: product.id.span,
+                               help: "Google Play sells a subscription by base plan: name the product "
+                                   + "'\(basePlan.id.value)' (or another '\(product.id.value):<basePlanId>')",
+                               related: [.init(span: basePlan.id.span, message: "'\(basePlan.id.value)' listed")])
+            }
+            if let close = Suggestion.closest(to: product.id.value, in: listed.map(\.id.value)),
+               let near = listed.first(where: { $0.id.value == close }) {
+                return finding(message, at: product.id.span, help: "did you mean '\(close)'?",
+                               related: [.init(span: near.id.span, message: "'\(close)' listed")])
+            }
+            let others = comparison.policy.declaredMarketplaces.filter { $0 != missing.marketplace }
+            let limit = others.isEmpty ? ""
+                : ", or sell it only \(others.map { "on \($0.storeName)" }.joinedAsProse("or")) with "
+                    + "'stores: [\(others.map(\.rawValue).joined(separator: ", "))]'"
+            return finding(message, at: product.id.span,
+                           help: "create it in \(missing.marketplace.storeName) and save the catalog again\(limit)",
+                           related: missing.catalogs.map {
+                               .init(span: $0.span, message: "\($0.products.count) product(s) listed")
+                           })
+        }
+    }
+
+    func evidence(_ app: AppSources) -> String {
+        guard let given = catalogs[app.policy.app.id.value], !given.isEmpty else { return "no catalog given" }
+        let comparison = CatalogComparison(policy: app.policy, catalogs: given)
+        guard !comparison.catalogs.isEmpty else { return "no catalog of the app's stores" }
+        let found = Set(comparison.matches.map(\.product.id.value)).count
+        return "\(found) product(s) found in " + comparison.catalogs.map(\.file).joinedAsProse()
+    }
+}

@@ -20,6 +20,10 @@ package struct MarkdownFormat: Sendable {
             for d in app.diagnostics.sorted(by: Diagnostic.sourceOrder) {
                 let place = "\(d.span.file):\(d.span.start.line):\(d.span.start.column)"
                 out += "- `\(place)` **\(d.severity.rawValue)** \(d.message.markdownInline) `\(d.rule)`"
+                for related in d.related {
+                    let at = "\(related.span.file):\(related.span.start.line):\(related.span.start.column)"
+                    out += "<br>note: \(related.message.markdownInline) at `\(at)`"
+                }
                 out += d.help.map { "<br>help: \($0.markdownInline)" } ?? ""
                 out += "\n"
             }

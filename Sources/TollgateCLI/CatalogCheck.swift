@@ -1,4 +1,5 @@
 import Diagnostics
+import PolicyValidation
 
 /// `tollgate catalog check FILE… --app A`: the app's products against store catalogs, reported as `validate`
 /// reports (the same formats, exit codes and rules).
@@ -19,7 +20,7 @@ enum CatalogCheck {
         let app = try arguments.required("--app")
         let catalogs = try workspace.catalogs(files)
         let loaded = try workspace.load([try workspace.policyFile(app: app)])
-        let validator = try workspace.validator(arguments, catalogs: [app: catalogs])
+        let validator = Validator(context: .icu(catalogs: [app: catalogs]))
         return ValidateCommand.report(loaded, validator: validator, format: format, strict: arguments.has("--strict"),
                                       context: context)
     }

@@ -48,8 +48,8 @@ struct CatalogLevelMismatchRule: CatalogRule {
                         at: higher.id.span,
                         help: "list '\(lower.id.value)' above '\(higher.id.value)' in 'levels', or change their "
                             + "levels in the store (1 is the highest)",
-                        related: [.init(span: above.span, message: "'\(higher.id.value)' at level \(above.value)"),
-                                  .init(span: below.span, message: "'\(lower.id.value)' at level \(below.value)")])
+                        related: [.init(span: above.span, message: "level \(above.value) of '\(higher.id.value)'"),
+                                  .init(span: below.span, message: "level \(below.value) of '\(lower.id.value)'")])
                 }
             }
         }

@@ -9,7 +9,7 @@ struct CatalogMissingProductRule: CatalogRule {
     static let severity = Severity.error
     static let category = "catalog"
     static let summary = "a policy product sold in that store is not in the catalog"
-    static let checklistItem: String? = "every product is in the store catalog"
+    static let checklistItem: String? = "Every product is in the store catalog"
     static let explanation = """
         A product the paywall offers but the store does not sell never loads: StoreKit returns no product for \
         its id and Google Play Billing no details, and the paywall shows an empty or broken offer (RevenueCat's \
@@ -51,7 +51,7 @@ struct CatalogMissingProductRule: CatalogRule {
             return finding(message, at: product.id.span,
                            help: "create it in \(missing.marketplace.storeName) and save the catalog again\(limit)",
                            related: missing.catalogs.map {
-                               .init(span: $0.span, message: "\($0.products.count) product(s) listed")
+                               .init(span: $0.span, message: "the catalog, with \($0.products.count) product(s)")
                            })
         }
     }

@@ -12,6 +12,17 @@ struct PlayReader {
     let document: CatalogDocument
 
     func catalog() throws(CatalogError) -> StoreCatalog {
+        var catalog = try products()
+        let token = document.root["nextPageToken"] ?? document.root["tokenPagination"]?["nextPageToken"]
+        if let token = token?.string, !token.isEmpty {
+            catalog.notes.append("this response is one page of several ('nextPageToken' is set): products on the "
+                                     + "other pages are not in this file; save every page and join their lists")
+        }
+        return catalog
+    }
+
+    /// The products of whichever kind of response the file holds.
+    private func products() throws(CatalogError) -> StoreCatalog {
         let root = document.root
         if root["subscriptions"] != nil {
             return try subscriptions(try document.list(root, "subscriptions", in: "the response"))

@@ -46,7 +46,8 @@ import Testing
             { "data": [
               { "type": "inAppPurchases", "id": "6444",
                 "attributes": { "name": "Coins", "inAppPurchaseType": "CONSUMABLE" } } ] }
-            """, 2, 3, "in-app purchase '6444' has no 'productId' in its 'attributes'; expected the product id as a string")
+            """, 2, 3, "in-app purchase '6444' has no 'productId' in its 'attributes'; expected the product id as a "
+                + "string")
         Self.expect("""
             { "data": [ { "type": "inAppPurchases", "id": "6444" } ] }
             """, 1, 13, "in-app purchase '6444' has no 'attributes'; expected an object with 'productId'")
@@ -134,13 +135,15 @@ import Testing
                   "territory": { "data": { "type": "territories", "id": "USA" } } } },
                 { "type": "subscriptionPricePoints", "id": "4", "attributes": { "customerPrice": "$3.99" } },
                 { "type": "territories", "id": "USA", "attributes": { "currency": "USD" } } ] }
-            """, 8, 86, #"'customerPrice' of a price point of a price of subscription '2' must be a decimal number such as "4.99"; found "$3.99""#)
+            """, 8, 86, "'customerPrice' of a price point of a price of subscription '2' must be a decimal number "
+                + #"such as "4.99"; found "$3.99""#)
     }
 
     @Test func dataOfTheWrongKindIsAnError() {
         Self.expect(#"{ "data": "inAppPurchases" }"#, 1, 11,
                     "'data' must be a resource or a list of resources, found a string")
-        Self.expect(#"{ "data": [ "inAppPurchases" ] }"#, 1, 13, "a resource in 'data' must be an object, found a string")
+        Self.expect(#"{ "data": [ "inAppPurchases" ] }"#, 1, 13,
+                    "a resource in 'data' must be an object, found a string")
         Self.expect(#"{ "data": [ { "type": "inAppPurchases", "id": "1" } ], "included": {} }"#, 1, 68,
                     "'included' of the response must be a list, found an object")
     }

@@ -111,7 +111,8 @@ import TollgateEvaluation
                   "attributes": { "duration": "ONE_MONTH", "offerMode": "PAY_AS_YOU_GO", "numberOfPeriods": 3 },
                   "relationships": { "subscription": { "data": { "type": "subscriptions", "id": "2" } },
                                      "territory": { "data": { "type": "territories", "id": "USA" } },
-                                     "subscriptionPricePoint": { "data": { "type": "subscriptionPricePoints", "id": "4" } } } },
+                                     "subscriptionPricePoint": {
+                                       "data": { "type": "subscriptionPricePoints", "id": "4" } } } },
                 { "type": "subscriptionPricePoints", "id": "4", "attributes": { "customerPrice": "1.99" } },
                 { "type": "territories", "id": "USA", "attributes": { "currency": "USD" } } ] }
             """)
@@ -121,6 +122,24 @@ import TollgateEvaluation
         #expect(offer.periods?.value == 3)
         #expect(offer.prices.mapValues(\.value) == ["USD": "1.99"])
         #expect(catalog.groups.first?.name == nil)
+    }
+
+    @Test func aPriceWithoutItsTerritoryIsUnknown() throws {
+        let catalog = try Self.read("""
+            { "data": [ { "type": "inAppPurchases", "id": "1",
+                          "attributes": { "productId": "coins", "inAppPurchaseType": "CONSUMABLE" },
+                          "relationships": { "iapPriceSchedule": { "data": { "type": "inAppPurchasePriceSchedules",
+                                                                             "id": "1" } } } } ],
+              "included": [
+                { "type": "inAppPurchasePriceSchedules", "id": "1", "relationships": {
+                  "manualPrices": { "data": [ { "type": "inAppPurchasePrices", "id": "2" } ] } } },
+                { "type": "inAppPurchasePrices", "id": "2", "relationships": {
+                  "inAppPurchasePricePoint": { "data": { "type": "inAppPurchasePricePoints", "id": "3" } },
+                  "territory": { "data": { "type": "territories", "id": "USA" } } } },
+                { "type": "inAppPurchasePricePoints", "id": "3", "attributes": { "customerPrice": "0.99" } } ] }
+            """)
+        #expect(catalog.products.first?.prices.isEmpty == true)
+        #expect(catalog.facts.isEmpty)
     }
 
     @Test func everyDurationAndPeriodSpelling() throws {

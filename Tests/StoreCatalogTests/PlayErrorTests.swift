@@ -81,8 +81,8 @@ import Testing
         Self.expect("""
             { "productId": "premium", "basePlans": [ { "basePlanId": "monthly",
               "autoRenewingBasePlanType": { "billingPeriodDuration": "1M" } } ] }
-            """, 2, 58, #"'billingPeriodDuration' of 'autoRenewingBasePlanType' of base plan 'premium:monthly' must be "#
-                + #"an ISO 8601 duration such as "P1M"; found "1M""#)
+            """, 2, 58, "'billingPeriodDuration' of 'autoRenewingBasePlanType' of base plan 'premium:monthly' "
+                + #"must be an ISO 8601 duration such as "P1M"; found "1M""#)
         Self.expect("""
             { "productId": "premium", "basePlans": [ { "basePlanId": "monthly", "prepaidBasePlanType": {} } ] }
             """, 1, 92, "'prepaidBasePlanType' of base plan 'premium:monthly' has no 'billingPeriodDuration'; "
@@ -123,7 +123,8 @@ import Testing
     }
 
     @Test func aListOfTheWrongKindIsAnError() {
-        Self.expect(#"{ "subscriptions": {} }"#, 1, 20, "'subscriptions' of the response must be a list, found an object")
+        Self.expect(#"{ "subscriptions": {} }"#, 1, 20,
+                    "'subscriptions' of the response must be a list, found an object")
         Self.expect(#"{ "oneTimeProducts": [ 3 ] }"#, 1, 24, "a one-time product must be an object, found a number")
     }
 }

@@ -105,6 +105,27 @@ import TollgateEvaluation
         #expect(pro.prices.mapValues(\.value) == ["USD": "4.99"])
     }
 
+    @Test func aNextPageTokenIsANote() throws {
+        #expect(try Self.fixture("play-subscriptions.json").notes.first?.contains("nextPageToken") == true)
+        #expect(try Self.fixture("play-one-time-products.json").notes.isEmpty)
+        #expect(try Self.fixture("play-inappproducts.json").notes.isEmpty)
+        let legacy = try Self.read("""
+            { "inappproduct": [], "tokenPagination": { "nextPageToken": "Cg1yZW1vdmVfYWRz" } }
+            """)
+        #expect(legacy.notes.count == 1)
+    }
+
+    @Test func otherRegionsGiveAPriceOnlyInACurrencyNoRegionHas() throws {
+        let catalog = try Self.read("""
+            { "productId": "p", "basePlans": [ { "basePlanId": "m",
+              "autoRenewingBasePlanType": { "billingPeriodDuration": "P1M" },
+              "regionalConfigs": [ { "regionCode": "US", "price": { "currencyCode": "USD", "units": "5" } } ],
+              "otherRegionsConfig": { "usdPrice": { "currencyCode": "USD", "units": "4" },
+                                      "eurPrice": { "currencyCode": "EUR", "units": "4", "nanos": 490000000 } } } ] }
+            """)
+        #expect(catalog.products.first?.prices.mapValues(\.value) == ["USD": "5", "EUR": "4.49"])
+    }
+
     @Test func moneyAndMicrosAreExactDecimals() throws {
         let cases: [(units: String, nanos: String, decimal: String)] = [
             (#""3""#, "990000000", "3.99"), (#""12""#, "0", "12"), ("0", "5", "0.000000005"),

@@ -101,14 +101,14 @@ extension StoreCatalog.Source {
         case .playOneTimeProducts, .playInAppProducts: !type.isSubscription
         }
     }
+}
 
-    /// Whether the catalog's `listed` type is the policy's `type`. Google Play's one-time products do not say
-    /// whether they are consumed, so a one-time product is either consumable or non-consumable.
-    func agrees(_ listed: ProductType, with type: ProductType) -> Bool {
-        switch self {
-        case .playOneTimeProducts, .playInAppProducts: listed == type || (!listed.isSubscription && !type.isSubscription)
-        default: listed == type
-        }
+extension CatalogProduct {
+    /// Whether the store's type of the product is the policy's `type`. A store that does not tell consumable from
+    /// non-consumable (Google Play's one-time products) agrees with either.
+    func agrees(with type: ProductType) -> Bool {
+        let listed = self.type.value
+        return listed == type || (!tellsConsumability && !listed.isSubscription && !type.isSubscription)
     }
 }
 

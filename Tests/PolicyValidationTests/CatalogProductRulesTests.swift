@@ -111,13 +111,18 @@ struct CatalogProductRulesTests {
     func playOneTime() throws {
         let policy = S.policy(Self.products, app: "package_name: com.example.demo")
         for source in [StoreCatalog.Source.playOneTimeProducts, .playInAppProducts] {
-            let catalog = S.catalog([
+            var products = [
                 S.product("com.example.demo.unlock", .nonConsumable, line: 3),
                 S.product("com.example.demo.coins", .nonConsumable, line: 9),
-            ], source: source, packageName: S.located("com.example.demo", 2))
+            ]
+            for index in products.indices { products[index].tellsConsumability = false }
+            let catalog = S.catalog(products, source: source, packageName: S.located("com.example.demo", 2))
             #expect(try S.messages(CatalogTypeMismatchRule.init, policy, [catalog]).isEmpty)
             #expect(try S.messages(CatalogMissingProductRule.init, policy, [catalog]).isEmpty)
         }
+        let told = S.catalog([S.product("com.example.demo.coins", .nonConsumable, line: 9)],
+                             source: .playInAppProducts, packageName: S.located("com.example.demo", 2))
+        #expect(try S.messages(CatalogTypeMismatchRule.init, policy, [told]).count == 1)
     }
 
     @Test("Play base plans are products '<productId>:<basePlanId>'")

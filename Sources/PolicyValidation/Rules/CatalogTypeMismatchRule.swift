@@ -26,8 +26,8 @@ struct CatalogTypeMismatchRule: CatalogRule {
         comparison.matches.compactMap { match in
             let type = match.product.type.value
             let listed = match.listed.type.value
-            guard !match.catalog.source.agrees(listed, with: type) else { return nil }
-            let oneTime = match.catalog.marketplace == .play && !listed.isSubscription
+            guard !match.listed.agrees(with: type) else { return nil }
+            let oneTime = !match.listed.tellsConsumability && !listed.isSubscription
             let store = oneTime ? "a one-time product" : "'\(listed.rawValue)'"
             return finding(
                 "product '\(match.product.id.value)' is '\(type.rawValue)' in the policy but \(store) in "

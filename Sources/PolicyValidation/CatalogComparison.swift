@@ -114,7 +114,17 @@ extension CatalogProduct {
 
 extension StoreCatalog {
     /// The catalog for messages: "the Xcode StoreKit configuration 'Catalogs/demo.storekit'".
-    var described: String { "the \(source.rawValue) '\(file)'" }
+    var described: String {
+        let kind = switch source {
+        case .storeKit: "Xcode StoreKit configuration"
+        case .appStoreConnectInAppPurchases: "App Store Connect in-app purchase list"
+        case .appStoreConnectSubscriptionGroups: "App Store Connect subscription group list"
+        case .playSubscriptions: "Google Play subscription list"
+        case .playOneTimeProducts: "Google Play one-time product list"
+        case .playInAppProducts: "Google Play in-app product list"
+        }
+        return "the \(kind) '\(file)'"
+    }
 }
 
 extension Marketplace {

@@ -41,13 +41,13 @@ struct CatalogProductRulesTests {
         let purchases = S.catalog([S.product("com.example.demo.unlock", .nonConsumable, line: 3)],
                                   source: .appStoreConnectInAppPurchases, facts: [])
         #expect(try S.messages(CatalogMissingProductRule.init, S.policy(Self.products), [purchases]) == [
-            "product 'com.example.demo.coins' is not in the App Store Connect in-app purchases 'Catalogs/demo.storekit'",
+            "product 'com.example.demo.coins' is not in the App Store Connect in-app purchase list 'Catalogs/demo.storekit'",
         ])
         let groups = S.catalog([S.product("com.example.demo.monthly", .autoRenewable, line: 3)],
                                source: .appStoreConnectSubscriptionGroups)
         #expect(try S.messages(CatalogMissingProductRule.init, S.policy(Self.products), [groups]).isEmpty)
         #expect(try S.messages(CatalogMissingProductRule.init, S.policy(Self.products), [purchases, groups]) == [
-            "product 'com.example.demo.coins' is not in the App Store Connect in-app purchases 'Catalogs/demo.storekit'",
+            "product 'com.example.demo.coins' is not in the App Store Connect in-app purchase list 'Catalogs/demo.storekit'",
         ])
     }
 
@@ -141,7 +141,7 @@ struct CatalogProductRulesTests {
         ], source: .playSubscriptions, facts: [.groups, .periods], packageName: S.located("com.example.demo", 2))
         let policy = S.policy(body, app: "package_name: com.example.demo")
         let missing = try S.findings(CatalogMissingProductRule.init, policy, [catalog])
-        #expect(missing.map(\.message) == ["product 'premium' is not in the Google Play subscriptions 'Catalogs/demo.storekit'"])
+        #expect(missing.map(\.message) == ["product 'premium' is not in the Google Play subscription list 'Catalogs/demo.storekit'"])
         #expect(missing.first?.help == "Google Play sells a subscription by base plan: name the product "
             + "'premium:monthly' (or another 'premium:<basePlanId>')")
         #expect(try S.messages(CatalogPeriodMismatchRule.init, policy, [catalog]).isEmpty)
@@ -155,7 +155,7 @@ struct CatalogProductRulesTests {
         let policy = S.policy(Self.products, app: "package_name: com.example.demo")
         let findings = try S.findings(CatalogWrongAppRule.init, policy, [play])
         #expect(findings.map(\.message) == [
-            "the Google Play one-time products 'Catalogs/play.json' is the catalog of package 'com.example.other', "
+            "the Google Play one-time product list 'Catalogs/play.json' is the catalog of package 'com.example.other', "
                 + "not of app 'demo' ('com.example.demo')",
         ])
         #expect(findings.first?.span == S.at(2))
@@ -168,7 +168,7 @@ struct CatalogProductRulesTests {
                 + "no 'bundle_id'",
         ])
         #expect(try S.messages(CatalogWrongAppRule.init, S.policy(Self.products), [play.with(packageName: nil)]) == [
-            "the Google Play one-time products 'Catalogs/play.json' is a Google Play catalog, but app 'demo' has no "
+            "the Google Play one-time product list 'Catalogs/play.json' is a Google Play catalog, but app 'demo' has no "
                 + "'package_name'",
         ])
         let own = play.with(packageName: S.located("com.example.demo", 2))

@@ -39,6 +39,13 @@ struct CatalogMissingProductRule: CatalogRule {
                                    + "'\(basePlan.id.value)' (or another '\(product.id.value):<basePlanId>')",
                                related: [.init(span: basePlan.id.span, message: "'\(basePlan.id.value)' listed")])
             }
+            if let plans = Self.basePlans(of: product.id.value, in: listed) {
+                let names = plans.plans.map { "'\($0.id.value.dropFirst(plans.subscription.count + 1))'" }
+                return finding(message, at: product.id.span,
+                               help: "subscription '\(plans.subscription)' has the base plan(s) \(names.joinedAsProse()) "
+                                   + "on Google Play: add the base plan '\(plans.missing)', or name one of those",
+                               related: [.init(span: plans.plans[0].id.span, message: "'\(plans.plans[0].id.value)' listed")])
+            }
             if let close = Suggestion.closest(to: product.id.value, in: listed.map(\.id.value)),
                let near = listed.first(where: { $0.id.value == close }) {
                 return finding(message, at: product.id.span, help: "did you mean '\(close)'?",
@@ -54,6 +61,16 @@ struct CatalogMissingProductRule: CatalogRule {
                                .init(span: $0.span, message: "the catalog, with \($0.products.count) product(s)")
                            })
         }
+    }
+
+    /// The listed base plans of the subscription a Play product id `<productId>:<basePlanId>` names, when the
+    /// catalog has that subscription but not that base plan.
+    private static func basePlans(of id: String, in listed: [CatalogProduct])
+        -> (subscription: String, missing: String, plans: [CatalogProduct])? {
+        let parts = id.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let plans = listed.filter { $0.id.value.hasPrefix(parts[0] + ":") }
+        return plans.isEmpty ? nil : (String(parts[0]), String(parts[1]), plans)
     }
 
     func evidence(_ app: AppSources) -> String {

@@ -33,7 +33,10 @@ struct CatalogGroupMismatchRule: CatalogRule {
         let catalog = comparison.catalogs[index]
         // The catalog's subscriptions with a group on both sides, by policy group in policy order.
         var members: [(group: String, matches: [CatalogComparison.Match])] = []
-        for match in comparison.matches where match.catalogIndex == index && match.product.type.value == .autoRenewable {
+        let subscriptions = comparison.matches.filter {
+            $0.catalogIndex == index && $0.product.type.value == .autoRenewable
+        }
+        for match in subscriptions {
             guard let group = match.product.group?.value, match.listed.group != nil else { continue }
             if let position = members.firstIndex(where: { $0.group == group }) {
                 members[position].matches.append(match)
@@ -54,10 +57,11 @@ struct CatalogGroupMismatchRule: CatalogRule {
             for match in matches {
                 guard let listed = match.listed.group, let span = match.product.group?.span else { continue }
                 let id = match.product.id.value
-                let related = [Diagnostic.Related(span: listed.span, message: "in store group \(name(listed.value, catalog))")]
+                let storeGroup = name(listed.value, catalog)
+                let related = [Diagnostic.Related(span: listed.span, message: "in store group \(storeGroup)")]
                 if listed.value != chosen {
                     findings.append(finding(
-                        "subscription '\(id)' is in store group \(name(listed.value, catalog)) in \(catalog.described), "
+                        "subscription '\(id)' is in store group \(storeGroup) in \(catalog.described), "
                             + "but the other subscriptions of group '\(group)' are in \(name(chosen, catalog))",
                         at: span,
                         help: "move it to \(name(chosen, catalog)) in the store, or give it the policy group of "

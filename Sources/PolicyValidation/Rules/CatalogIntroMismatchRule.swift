@@ -48,7 +48,8 @@ struct CatalogIntroMismatchRule: CatalogRule {
                 return finding(
                     "product '\(id)' has the intro offer \(Self.describe(offer)) in the policy but "
                         + "\(Self.describe(listed)) in \(catalog)",
-                    at: offer.type.span, help: "set 'intro_offer' to the store's offer, or change the offer in the store",
+                    at: offer.type.span,
+                    help: "set 'intro_offer' to the store's offer, or change the offer in the store",
                     related: [.init(span: listed.type.span, message: "the store's offer")])
             }
         }

@@ -41,10 +41,12 @@ struct CatalogMissingProductRule: CatalogRule {
             }
             if let plans = Self.basePlans(of: product.id.value, in: listed) {
                 let names = plans.plans.map { "'\($0.id.value.dropFirst(plans.subscription.count + 1))'" }
+                let first = plans.plans[0].id
                 return finding(message, at: product.id.span,
-                               help: "subscription '\(plans.subscription)' has the base plan(s) \(names.joinedAsProse()) "
-                                   + "on Google Play: add the base plan '\(plans.missing)', or name one of those",
-                               related: [.init(span: plans.plans[0].id.span, message: "'\(plans.plans[0].id.value)' listed")])
+                               help: "subscription '\(plans.subscription)' has the base plan(s) "
+                                   + "\(names.joinedAsProse()) on Google Play: add the base plan '\(plans.missing)', "
+                                   + "or name one of those",
+                               related: [.init(span: first.span, message: "'\(first.value)' listed")])
             }
             if let close = Suggestion.closest(to: product.id.value, in: listed.map(\.id.value)),
                let near = listed.first(where: { $0.id.value == close }) {

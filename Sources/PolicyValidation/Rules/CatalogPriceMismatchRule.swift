@@ -36,7 +36,8 @@ struct CatalogPriceMismatchRule: CatalogRule {
                     "product '\(match.product.id.value)' has the reference price \(price.amount.value) \(currency), "
                         + "but \(match.catalog.described) sells it for \(listed.value) \(currency)",
                     at: price.amount.span,
-                    help: "set its \(currency) reference price to \"\(listed.value)\", or change the price in the store",
+                    help: "set its \(currency) reference price to \"\(listed.value)\", or change the price in the "
+                        + "store",
                     related: [.init(span: listed.span, message: "\(listed.value) \(currency) listed")]))
             }
         }

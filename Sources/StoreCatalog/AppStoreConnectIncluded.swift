@@ -111,7 +111,7 @@ struct AppStoreConnectIncluded {
         for price in unscheduled + scheduled {
             let point = price["type"]?.string == "subscriptionPrices" ? "subscriptionPricePoint"
                 : "inAppPurchasePricePoint"
-            if let found = try self.price(of: price, point: point, territoryOf: price, in: "a price of \(what)") {
+            if let found = try self.price(of: price, point: point, in: "a price of \(what)") {
                 byCurrency.add(found)
             }
         }
@@ -120,10 +120,10 @@ struct AppStoreConnectIncluded {
 
     /// The price `holder`'s relationship `point` leads to: the price point's `customerPrice` in the currency of
     /// the holder's (or else the price point's) included territory; nil when either is not included.
-    func price(of holder: JSONNode, point name: String, territoryOf territoryHolder: JSONNode, in what: String)
+    func price(of holder: JSONNode, point name: String, in what: String)
         throws(CatalogError) -> RegionalPrice? {
         guard let point = try related(holder, name, in: what).first else { return nil }
-        let territories = try related(territoryHolder, "territory", in: what) + related(point, "territory", in: what)
+        let territories = try related(holder, "territory", in: what) + related(point, "territory", in: what)
         guard let territory = territories.first,
               let currency = try territory["attributes"].flatMap({ attributes throws(CatalogError) in
                   try document.optionalString(attributes, "currency", in: "a territory")

@@ -112,8 +112,7 @@ extension AppStoreConnectReader {
         var prices = RegionalPrices()
         if type.value != .freeTrial {
             for offer in offers {
-                if let price = try included.price(of: offer, point: "subscriptionPricePoint", territoryOf: offer,
-                                                  in: offerWhat) {
+                if let price = try included.price(of: offer, point: "subscriptionPricePoint", in: offerWhat) {
                     prices.add(price)
                 }
             }

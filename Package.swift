@@ -87,12 +87,18 @@ let package = Package(
             name: "StoreCatalog", dependencies: ["Diagnostics", "PolicyModel", "TollgateEvaluation"],
             swiftSettings: settings
         ),
+        .target(
+            name: "CatalogConversion",
+            dependencies: ["Diagnostics", "MessageFormat", "PolicyModel", "StoreCatalog", "TollgateEvaluation"],
+            swiftSettings: settings
+        ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
         .target(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing", "StoreCatalog",
+                "CatalogConversion",
             ],
             swiftSettings: settings
         ),
@@ -157,6 +163,13 @@ let package = Package(
             swiftSettings: settings
         ),
         .testTarget(name: "StoreCatalogTests", dependencies: ["StoreCatalog"], swiftSettings: settings),
+        .testTarget(
+            name: "CatalogConversionTests",
+            dependencies: [
+                "CatalogConversion", "StoreCatalog", "PolicyModel", "PolicyLoader", "Diagnostics", "TestSupport",
+            ],
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "TollgateClientTests",
             dependencies: ["TollgateClient", "TollgateEvaluation", "TestSupport"],

@@ -89,7 +89,7 @@ let package = Package(
         ),
         .target(
             name: "CatalogConversion",
-            dependencies: ["Diagnostics", "MessageFormat", "PolicyModel", "StoreCatalog", "TollgateEvaluation"],
+            dependencies: ["MessageFormat", "PolicyModel", "StoreCatalog", "TollgateEvaluation"],
             swiftSettings: settings
         ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),

@@ -167,6 +167,7 @@ let package = Package(
             name: "CatalogConversionTests",
             dependencies: [
                 "CatalogConversion", "StoreCatalog", "PolicyModel", "PolicyLoader", "Diagnostics", "TestSupport",
+                "TollgateCLI", "Rendering", "TollgateEvaluation",
             ],
             swiftSettings: settings
         ),

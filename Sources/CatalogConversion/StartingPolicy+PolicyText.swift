@@ -37,7 +37,7 @@ extension StartingPolicy {
             out.comment(Self.explanation(of: tier), indent: 2)
             out.line("  \(y.scalar(tier.id)):")
             out.line("    title: \(y.scalar(tier.title))")
-            if tier.id != "free" { out.line("    ad_free: true", comment: "holding it removes ads") }
+            if case .free = tier.origin {} else { out.line("    ad_free: true", comment: "holding it removes ads") }
         }
         out.blank()
 
@@ -75,7 +75,12 @@ extension StartingPolicy {
 
         out.line("paywalls:", comment: "one paywall to start with; its words are in the templates")
         out.line("  main:")
-        out.line("    products: \(y.list(paywall))")
+        if paywall.count > 3 {
+            out.line("    products:", comment: "in the order the paywall shows them")
+            for id in paywall { out.line("      - \(y.scalar(id))") }
+        } else {
+            out.line("    products: \(y.list(paywall))", comment: "in the order the paywall shows them")
+        }
         out.line("    highlight: \(y.scalar(paywall[0]))")
         out.blank()
 
@@ -140,7 +145,7 @@ extension StartingPolicy {
             return "Every user's tier: what the app gives without a purchase."
         case .group(let name, let count):
             return "From the subscription group '\(YAMLText.commentText(name))' (\(count) subscription"
-                + (count == 1 ? "" : "s") + "): rename it, retitle it, and list under 'features' what it unlocks."
+                + (count == 1 ? "" : "s") + "): retitle it, and list under 'features' what it unlocks."
         case .product(let id, let type):
             let kind = type == .nonRenewing ? "non-renewing subscription" : "non-consumable"
             return "From the \(kind) '\(id)': if it unlocks all that another tier does, add 'includes: [that-tier]'."

@@ -22,7 +22,7 @@ extension StartingPolicy {
             for entry in titles { out.line("  \(y.scalar(entry.id)): \(y.scalar(Self.message(entry.title)))") }
         }
         let shown = paywall.compactMap { id in products.first { $0.id == id } }
-        let types = ProductType.allCases.filter { type in shown.contains { $0.type == type } }
+        let types = Self.sectionOrder.filter { type in shown.contains { $0.type == type } }
         out.line("paywalls:")
         out.line("  main:")
         out.line("    title: \(y.quoted("Get {tier_title}"))")
@@ -46,6 +46,9 @@ extension StartingPolicy {
         out.line("    price_unavailable: \(y.quoted("Price unavailable right now"))")
         return out.text
     }
+
+    /// The product-type sections in the order a paywall usually shows them.
+    private static let sectionOrder: [ProductType] = [.autoRenewable, .nonRenewing, .nonConsumable, .consumable]
 
     private static func priceLine(_ type: ProductType) -> String {
         switch type {

@@ -162,7 +162,11 @@ let package = Package(
             dependencies: ["TollgateCLI", "PolicyValidation", "Store", "TollgateEvaluation", "TestSupport"],
             swiftSettings: settings
         ),
-        .testTarget(name: "StoreCatalogTests", dependencies: ["StoreCatalog"], swiftSettings: settings),
+        .testTarget(
+            name: "StoreCatalogTests",
+            dependencies: ["StoreCatalog", "PolicyModel", "Diagnostics", "TollgateEvaluation", "TestSupport"],
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "CatalogConversionTests",
             dependencies: [

@@ -16,26 +16,52 @@ package struct CatalogReader: Sendable {
         'oneTimeProducts' or 'inappproduct')
         """
 
-    /// The catalog in `bytes`, read from `file`; a file of an unknown shape is one error naming what was expected.
+    /// The catalog in `bytes`, read from `file`; a file of an unknown shape, or with the marks of more than one
+    /// kind, is one error naming what was expected.
     package func read(file: String, bytes: [UInt8]) throws(CatalogError) -> StoreCatalog {
         let document = try CatalogDocument(file: file, bytes: bytes)
-        let root = document.root
-        guard root.members != nil else {
-            throw document.error("not a store catalog: the file holds \(root.kindName); \(Self.expected)", at: root)
-        }
-        if root["subscriptionGroups"] != nil || root["nonRenewingSubscriptions"] != nil
-            || (root["products"] != nil && (root["version"] != nil || root["settings"] != nil)) {
+        switch try Self.kind(of: document) {
+        case .storeKit:
             return try StoreKitReader(document: document, currencyOfStorefront: currencyOfStorefront).catalog()
-        }
-        if root["data"] != nil {
+        case .appStoreConnect:
             return try AppStoreConnectReader(document: document).catalog()
-        }
-        if root["subscriptions"] != nil || root["oneTimeProducts"] != nil || root["inappproduct"] != nil
-            || root["basePlans"] != nil || root["purchaseOptions"] != nil || root["sku"] != nil {
+        case .play:
             return try PlayReader(document: document).catalog()
         }
-        let names = (root.members ?? []).prefix(5).map { "'\($0.name)'" }.joined(separator: ", ")
-        throw document.error("not a store catalog: the top-level object has \(names.isEmpty ? "no members" : names); "
-                                 + Self.expected, at: root)
+    }
+
+    /// The kind of catalog `document` is, told by the members of its top-level object.
+    static func kind(of document: CatalogDocument) throws(CatalogError) -> CatalogKind {
+        let root = document.root
+        guard let members = root.members else {
+            throw document.error("not a store catalog: the file holds \(root.kindName); \(expected)", at: root)
+        }
+        let names = Set(members.map(\.name))
+        let kinds = CatalogKind.allCases.compactMap { kind in
+            let marks = kind.marks(in: names)
+            return marks.isEmpty ? nil : (kind: kind, marks: marks)
+        }
+        guard kinds.count <= 1 else {
+            let mixed = kinds.map { "\($0.kind.rawValue) (\(quoted($0.marks)))" }
+            throw document.error("not a store catalog: the top-level object has members of "
+                                     + mixed.joined(separator: " and ") + "; a catalog file is one of them", at: root)
+        }
+        guard let kind = kinds.first?.kind else { throw document.error(unknownShape(members), at: root) }
+        return kind
+    }
+
+    /// The error for a top-level object of no known kind: an API error response, or other members.
+    private static func unknownShape(_ members: [JSONNode.Member]) -> String {
+        if let member = members.first(where: { $0.name == "errors" || $0.name == "error" }) {
+            return "not a store catalog: the file is an API error response ('\(member.name)'); save the response "
+                + "of a request that succeeded; \(expected)"
+        }
+        let names = members.prefix(5).map(\.name)
+        return "not a store catalog: the top-level object has \(names.isEmpty ? "no members" : quoted(names)); "
+            + expected
+    }
+
+    private static func quoted(_ names: some Sequence<String>) -> String {
+        names.map { "'\($0)'" }.joined(separator: ", ")
     }
 }

@@ -90,13 +90,17 @@ package struct CatalogProduct: Hashable, Sendable {
     package var localizations: [CatalogLocalization]
     /// The name App Store Connect or Xcode shows the developer.
     package var referenceName: String?
+    /// Whether the store tells consumable from non-consumable. Google Play does not for one-time products (the app
+    /// decides on purchase whether to consume one): such a product is read as `.nonConsumable` with this false,
+    /// and matches a policy product of either one-time type.
+    package var tellsConsumability: Bool
     /// The whole product entry.
     package var span: SourceSpan
 
     package init(id: Located<String>, type: Located<ProductType>, group: Located<String>? = nil,
                  level: Located<Int>? = nil, period: Located<String>? = nil, introOffer: CatalogIntroOffer? = nil,
                  prices: [String: Located<String>] = [:], localizations: [CatalogLocalization] = [],
-                 referenceName: String? = nil, span: SourceSpan) {
+                 referenceName: String? = nil, tellsConsumability: Bool = true, span: SourceSpan) {
         self.id = id
         self.type = type
         self.group = group
@@ -106,6 +110,7 @@ package struct CatalogProduct: Hashable, Sendable {
         self.prices = prices
         self.localizations = localizations
         self.referenceName = referenceName
+        self.tellsConsumability = tellsConsumability
         self.span = span
     }
 }

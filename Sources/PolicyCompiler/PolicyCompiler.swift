@@ -24,7 +24,8 @@ package enum PolicyCompiler {
                 period: product.period.flatMap { ISOPeriod($0.value) }.map {
                     PolicyBundle.Period(months: $0.years * 12 + $0.months, days: $0.weeks * 7 + $0.days)
                 },
-                prices: Dictionary(product.referencePrices.map { ($0.currency.value, $0.amount.value) }) { first, _ in first })
+                prices: Dictionary(product.referencePrices.map { ($0.currency.value, $0.amount.value) }) { first, _ in first },
+                stores: product.stores.map { _ in policy.marketplaces(of: product) })
         }
         let entitlements = PolicyBundle.EntitlementTable(
             grants: EntitlementState.allCases.filter { policy.entitlements.states[$0]?.value == .grant },

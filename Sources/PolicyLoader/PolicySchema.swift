@@ -201,7 +201,10 @@ package enum PolicySchema {
     static var product: JSONSchema {
         mapping("An in-app purchase product and what it grants.", keys: NodeReader.productKeys,
                required: NodeReader.productRequiredKeys, [
-            "id": text("The store product id, the same in App Store Connect and Google Play Console."),
+            "id": text("""
+                The store product id, the same in App Store Connect and Google Play Console; a Google Play \
+                subscription's base plan is `<productId>:<basePlanId>`.
+                """),
             "type": choice(ProductType.self, """
                 The store product type. `auto-renewable` subscriptions need a `group` and a `period`; \
                 consumables grant no tiers.
@@ -218,6 +221,10 @@ package enum PolicySchema {
                 the store's own prices are shown at run time.
                 """),
             "credits": ref("credits"),
+            "stores": list("""
+                The stores that sell it, such as `[play]`; without it, every store the app declares \
+                (`bundle_id`: the App Store, `package_name`: Google Play).
+                """, of: choice(Marketplace.self, "A store.")),
         ])
     }
 

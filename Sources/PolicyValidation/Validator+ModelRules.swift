@@ -16,7 +16,7 @@ extension Validator {
         let published: [any Rule] = context.baselines.map { baselines in
             [ProductTypeChangedRule(baselines: baselines), ProductIDReusedRule(baselines: baselines)]
         } ?? []
-        return [ProductIDFormatRule(), ProductIDPrefixRule()] + published + [
+        return [ProductIDFormatRule(), ProductIDPrefixRule(), ProductStoreUndeclaredRule()] + published + [
             ConsumableGrantsTierRule(),
             SubscriptionNeedsGroupAndPeriodRule(),
             NonRenewingNeedsPeriodRule(),

@@ -17,8 +17,9 @@ enum CatalogCheck {
         }
         let workspace = Workspace(context: context)
         let app = try arguments.required("--app")
+        let policy = try workspace.policyFile(app: app)
         let catalogs = try workspace.catalogs(files)
-        let loaded = try workspace.load([try workspace.policyFile(app: app)])
+        let loaded = try workspace.load([policy])
         let validator = try workspace.validator(arguments, catalogs: [app: catalogs])
         return ValidateCommand.report(loaded, validator: validator, format: format, strict: arguments.has("--strict"),
                                       context: context)

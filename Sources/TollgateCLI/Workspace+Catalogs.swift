@@ -3,12 +3,22 @@ import Rendering
 import StoreCatalog
 
 extension Workspace {
+    /// The largest catalog file read: far above any real catalog (a .storekit of 1,000 products is about 3 MiB),
+    /// low enough that a wrong file cannot exhaust memory.
+    package static let maximumCatalogBytes = 64 << 20
+
     /// Reads each catalog file; the first that cannot be read or is of an unknown shape stops the command (exit 2)
     /// with its position.
     func catalogs(_ files: [String]) throws(CommandError) -> [StoreCatalog] {
         let reader = CatalogReader(currencyOfStorefront: CLDRCurrencies.currency(ofStorefront:))
         var catalogs: [StoreCatalog] = []
         for file in files {
+            let size = try size(of: file)
+            guard size <= Self.maximumCatalogBytes else {
+                throw .failure("\(file): the file is \(size) bytes; a catalog file may have at most "
+                                   + "\(Self.maximumCatalogBytes) bytes (64 MiB)",
+                               help: "save one store response per file")
+            }
             let bytes = try contents(of: file)
             do throws(CatalogError) {
                 catalogs.append(try reader.read(file: file, bytes: bytes))

@@ -129,7 +129,7 @@ package struct Workspace {
     }
 
     /// The size of a regular file (following symbolic links); anything else cannot be read.
-    private func size(of file: String) throws(CommandError) -> Int {
+    func size(of file: String) throws(CommandError) -> Int {
         var status = stat()
         guard stat(absolute(file), &status) == 0 else { throw Self.cannotRead(file, errno: errno) }
         switch status.st_mode & S_IFMT {

@@ -24,6 +24,8 @@ public struct CompiledPolicy: Sendable {
         let offers: [String: [[String]]]
         /// The currency upsell offers are ordered by when the input names none.
         let defaultCurrency: String
+        /// Whether some product is sold in only some stores, so that offers depend on the user's platform.
+        let limitsStores: Bool
         /// Per product: its id without the app's bundle id prefix, as people say it.
         let productNames: [String]
         /// Per tier: the start of the sentence for a feature it would unlock, `needs pro; granted by pro.monthly`.
@@ -77,6 +79,7 @@ public struct CompiledPolicy: Sendable {
                 })
             })
             defaultCurrency = currencies.contains("USD") ? "USD" : currencies.min() ?? "USD"
+            limitsStores = bundle.products.contains { $0.stores != nil }
             let prefix = bundle.bundleID.map { $0 + "." }
             let names = bundle.products.map { product in
                 guard let prefix, product.id.hasPrefix(prefix), product.id.count > prefix.count else { return product.id }

@@ -32,8 +32,18 @@ public enum Marketplace: String, Codable, Hashable, Sendable, CaseIterable, Comp
     /// Google Play, which sells to apps with a `package_name`.
     case play
 
+    /// The store apps on `platform` (the evaluation context's `platform`, any case) buy from: `ios`, `ipados`,
+    /// `macos`, `tvos`, `watchos` and `visionos` the App Store, `android` Google Play; nil for anything else.
+    public init?(platform: String) {
+        switch platform.lowercased() {
+        case "ios", "ipados", "macos", "tvos", "watchos", "visionos": self = .appStore
+        case "android": self = .play
+        default: return nil
+        }
+    }
+
     public static func < (lhs: Marketplace, rhs: Marketplace) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs == .appStore && rhs == .play
     }
 }
 

@@ -30,12 +30,13 @@ extension Evaluator {
         var explain: [String: String] = [:]
         var upsell: [String: [String]] = [:]
         let currency = input.currency ?? tables.defaultCurrency
+        let marketplace = input.user.platform.flatMap(Marketplace.init(platform:))
         for (index, feature) in bundle.features.enumerated() {
             let tier = tables.featureTiers[index]
             let unlocked = tiers.contains(tier)
             features[feature.id] = unlocked
             explain[feature.id] = reasons.feature(tier: tier, unlocked: unlocked)
-            if !unlocked { upsell[feature.id] = offers(for: tier, currency: currency) }
+            if !unlocked { upsell[feature.id] = offers(for: tier, currency: currency, soldIn: marketplace) }
         }
         return Decision(
             app: bundle.app, policy: bundle.policy, tiers: Access(policy: policy, tiers: tiers, adsEnabled: enabled).tierIDs,
@@ -45,10 +46,15 @@ extension Evaluator {
             upsell: upsell, explain: explain, warnings: warnings)
     }
 
-    /// The products that grant `tier`, cheapest first in `currency`; unpriced ones last, in policy order.
-    func offers(for tier: Int, currency: String) -> [String] {
+    /// The products that grant `tier`, cheapest first in `currency`; unpriced ones last, in policy order. With a
+    /// store, only the products it sells: an Android user is never offered an App Store-only product.
+    func offers(for tier: Int, currency: String, soldIn marketplace: Marketplace? = nil) -> [String] {
         let tables = policy.tables
-        return tables.offers[currency]?[tier] ?? tables.granting[tier].map { tables.bundle.products[$0].id }
+        let offers = tables.offers[currency]?[tier] ?? tables.granting[tier].map { tables.bundle.products[$0].id }
+        guard marketplace != nil, tables.limitsStores else { return offers }
+        return offers.filter { id in
+            tables.productIndex[id].map { tables.bundle.products[$0].isSold(in: marketplace) } ?? true
+        }
     }
 }
 

@@ -64,15 +64,25 @@ public struct PolicyBundle: Codable, Hashable, Sendable {
         public var period: Period?
         /// Decimal strings by ISO 4217 currency code.
         public var prices: [String: String]
+        /// The stores that sell it, when the policy names them (`stores`); nil means every store the app is in.
+        /// Left out of the encoding when nil, so bundles keep the bytes, and so the hash, they had before.
+        public var stores: [Marketplace]?
 
         public init(id: String, type: ProductType, grants: [String], group: String?, period: Period?,
-                    prices: [String: String]) {
+                    prices: [String: String], stores: [Marketplace]? = nil) {
             self.id = id
             self.type = type
             self.grants = grants
             self.group = group
             self.period = period
             self.prices = prices
+            self.stores = stores
+        }
+
+        /// Whether `marketplace` sells it; nil (no store named) means any store.
+        public func isSold(in marketplace: Marketplace?) -> Bool {
+            guard let marketplace, let stores else { return true }
+            return stores.contains(marketplace)
         }
     }
 

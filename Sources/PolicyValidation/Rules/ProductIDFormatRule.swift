@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// Product ids use only the characters both stores accept, start the way Google Play needs, and fit the limit.
 struct ProductIDFormatRule: Rule {
@@ -12,7 +13,11 @@ struct ProductIDFormatRule: Rule {
         and '-'; Google Play also needs the first character to be a lowercase letter or a digit. Ids are at \
         most 100 characters. An id the store refuses cannot be created, and ids can never be changed or \
         reused once published, so fix it before the first release (reverse-DNS ids such as \
-        'com.example.app.premium.monthly' work everywhere).
+        'com.example.app.premium.monthly' work everywhere). A Google Play subscription's base plan is the \
+        product '<productId>:<basePlanId>': Play's product id (lowercase letters, digits, '_' and '.', at \
+        most 40 characters), a colon, and the base plan id (lowercase letters, digits and '-', at most 63 \
+        characters, starting with a letter or digit). Only Google Play sells base plans, so such a product \
+        says 'stores: [play]' when the app is also on the App Store.
         """
 
     static let maxLength = 100
@@ -27,8 +32,52 @@ struct ProductIDFormatRule: Rule {
         return isLowercaseOrDigit(first) && scalars.count <= maxLength && scalars.allSatisfy(isAllowed)
     }
 
+    /// The longest Google Play product id and base plan id.
+    static let maxPlayProductLength = 40
+    static let maxBasePlanLength = 63
+
     func check(_ app: AppSources) -> [Diagnostic] {
-        app.policy.products.flatMap { product in check(product.id) }
+        app.policy.products.flatMap { product in
+            product.id.value.contains(":") ? checkBasePlan(product, in: app.policy) : check(product.id)
+        }
+    }
+
+    /// A `<productId>:<basePlanId>` id: both parts as Google Play spells them, sold only on Google Play.
+    private func checkBasePlan(_ product: Product, in policy: Policy) -> [Diagnostic] {
+        let id = product.id
+        let parts = id.value.split(separator: ":", omittingEmptySubsequences: false)
+        let example = "'premium:monthly'"
+        guard parts.count == 2 else {
+            return [finding("product id '\(id.value)' has \(parts.count - 1) colons; a Google Play base plan is "
+                                + "'<productId>:<basePlanId>', with one", at: id.span,
+                            help: "write one colon between the subscription's product id and its base plan id, "
+                                + "such as \(example)")]
+        }
+        var findings: [Diagnostic] = []
+        let playID = parts[0].unicodeScalars
+        if playID.count > Self.maxPlayProductLength || playID.first.map(Self.isLowercaseOrDigit) != true
+            || !playID.allSatisfy({ Self.isLowercaseOrDigit($0) || $0 == "_" || $0 == "." }) {
+            findings.append(finding("product id '\(parts[0])' of base plan '\(id.value)' is not a Google Play "
+                                        + "product id: 1 to \(Self.maxPlayProductLength) lowercase letters, digits, "
+                                        + "'_' and '.', starting with a letter or digit", at: id.span,
+                                    help: "write the subscription's product id as Google Play has it, such as \(example)"))
+        }
+        let basePlan = parts[1].unicodeScalars
+        if basePlan.count > Self.maxBasePlanLength || basePlan.first.map(Self.isLowercaseOrDigit) != true
+            || !basePlan.allSatisfy({ Self.isLowercaseOrDigit($0) || $0 == "-" }) {
+            findings.append(finding("base plan id '\(parts[1])' of '\(id.value)' is not a Google Play base plan id: "
+                                        + "1 to \(Self.maxBasePlanLength) lowercase letters, digits and '-', starting "
+                                        + "with a letter or digit", at: id.span,
+                                    help: "write the base plan id as Google Play has it, such as \(example)"))
+        }
+        if policy.marketplaces(of: product).contains(.appStore) {
+            findings.append(finding("product '\(id.value)' is a Google Play base plan, but the policy sells it on the "
+                                        + "App Store too, which refuses ':' in product ids",
+                                    at: product.stores?.first?.span ?? id.span,
+                                    help: "add 'stores: [play]' to the product, and sell it on the App Store under "
+                                        + "an id without ':'"))
+        }
+        return findings
     }
 
     private func check(_ id: Located<String>) -> [Diagnostic] {

@@ -125,7 +125,7 @@ extension StartingPolicy {
             let id = product.id.value
             let type = product.type.value
             var result = Product(
-                id: id, type: type, group: groupOfProduct[id], period: product.period?.value,
+                id: id, type: type, group: groupOfProduct[id], period: product.period.map { Self.storePeriod($0.value) },
                 grants: [groupOfProduct[id] ?? tierOfProduct[id]].compactMap { $0 }, introOffer: nil,
                 referenceName: product.referenceName ?? titles(product.localizations)[defaultLocale],
                 prices: prices.normalize(product.prices, of: id))
@@ -140,7 +140,7 @@ extension StartingPolicy {
                 } else {
                     let periods = offer.periods?.value
                     result.introOffer = IntroOffer(
-                        type: offer.type.value, period: offer.period?.value ?? "P1W",
+                        type: offer.type.value, period: offer.period.map { Self.storePeriod($0.value) } ?? "P1W",
                         periodIsPlaceholder: offer.period == nil,
                         periods: offer.type.value == .payAsYouGo ? (periods ?? 1) : (periods == 1 ? nil : periods),
                         prices: offer.type.value == .freeTrial ? [] : offerPrices)
@@ -175,6 +175,13 @@ extension StartingPolicy {
         }
         guard labels.count >= 2, labels.first?.unicodeScalars.first?.isASCIILetter == true else { return nil }
         return labels.joined(separator: ".")
+    }
+
+    /// `period` as the App Store spells a length: whole weeks of days as weeks (Google Play's `P7D` is `P1W`).
+    static func storePeriod(_ period: String) -> String {
+        guard let parsed = ISOPeriod(period), parsed.days > 0, parsed.days % 7 == 0,
+              parsed == ISOPeriod(days: parsed.days) else { return period }
+        return ISOPeriod(weeks: parsed.days / 7).description
     }
 
     /// The last dot-separated part of a product id: `removeads` of `com.example.app.removeads`.

@@ -149,3 +149,10 @@ import TollgateEvaluation
         }
     }
 }
+
+extension CatalogImportTests {
+    @Test(arguments: [("P7D", "P1W"), ("P14D", "P2W"), ("P3D", "P3D"), ("P1M", "P1M"), ("P1W", "P1W"), ("P1M7D", "P1M7D")])
+    func daysThatAreWholeWeeksAreWrittenAsWeeks(period: String, expected: String) {
+        #expect(StartingPolicy.storePeriod(period) == expected)
+    }
+}

@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(
             name: "CatalogConversionTests",
             dependencies: [
-                "CatalogConversion", "StoreCatalog", "PolicyModel", "PolicyLoader", "Diagnostics", "TestSupport",
+                "CatalogConversion", "StoreCatalog", "PolicyModel", "Diagnostics", "TestSupport",
                 "TollgateCLI", "Rendering", "TollgateEvaluation",
             ],
             swiftSettings: settings

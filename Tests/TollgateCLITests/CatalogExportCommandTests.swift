@@ -20,6 +20,15 @@ import TollgateCLI
         #expect(result.stdout == committed, "Catalogs/\(app).storekit differs from 'tollgate catalog export --app \(app)'")
     }
 
+    /// What `make run` checks: each example policy agrees with its catalog, with no finding beyond the examples' own.
+    @Test func theExampleCatalogsAgreeWithTheirPolicies() {
+        let result = Self.run(["validate", "--catalog", "Catalogs/photocollage.storekit",
+                               "--catalog", "Catalogs/lingualeap.storekit"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let findings = result.stderr.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+        #expect(findings.count == 1 && findings[0].hasSuffix("[attestation-open]"), "\(result.stderr)")
+    }
+
     @Test func theFileIsTheBytesOfStandardOutput() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

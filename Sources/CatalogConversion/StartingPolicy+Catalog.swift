@@ -1,6 +1,6 @@
-import TollgateEvaluation
 import PolicyModel
 import StoreCatalog
+import TollgateEvaluation
 
 extension StartingPolicy {
     /// The starting policy of `catalog` for the app `appID`; what the user should know goes to `notes`.
@@ -17,104 +17,44 @@ extension StartingPolicy {
         self.appID = appID
         catalogFile = catalog.file
         source = catalog.source.rawValue
-        let prefix = Self.commonPrefix(of: products.map(\.id.value))
-        let storeID = prefix.map { ($0, StoreIDOrigin.commonPrefix) } ?? ("com.example.\(appID)", .placeholder)
-        if catalog.marketplace == .appStore {
-            bundleID = storeID
-            packageName = nil
-        } else {
-            bundleID = nil
-            packageName = catalog.packageName.map { ($0.value, .catalog) } ?? storeID
-        }
-        if storeID.1 == .placeholder {
+        let storeID = Self.commonPrefix(of: products.map(\.id.value)).map { ($0, StoreIDOrigin.commonPrefix) }
+            ?? ("com.example.\(appID)", .placeholder)
+        bundleID = catalog.marketplace == .appStore ? storeID : nil
+        packageName = catalog.marketplace == .appStore ? nil : catalog.packageName.map { ($0.value, .catalog) } ?? storeID
+        if (bundleID ?? packageName)?.origin == .placeholder {
             notes.append("the product ids share no reverse-DNS prefix, so '\(storeID.0)' stands in for the app's "
                              + "\(catalog.marketplace == .appStore ? "bundle id" : "package name"): replace it")
         }
+        let table = CatalogLocaleTable(products, catalog.groups)
+        if table.isEmpty { notes.append("the catalog has no localizations; the templates are written in English for 'en'") }
+        locales = table.locales
+        localeExamples = table.renamed
 
-        let storeLocales = products.flatMap { $0.localizations.map(\.locale.value) }
-            + catalog.groups.flatMap { $0.localizations.map(\.locale.value) }
-        let mapping = StoreLocales.policyLocales(for: storeLocales)
-        let policyLocale = Dictionary(mapping.map { ($0.store, $0.policy) }) { first, _ in first }
-        var locales: [String] = []
-        for (_, policy) in mapping where !locales.contains(policy) { locales.append(policy) }
-        if locales.isEmpty {
-            locales = ["en"]
-            notes.append("the catalog has no localizations; the templates are written in English for 'en'")
-        }
-        self.locales = locales
-        var examples: [(store: String, policy: String)] = []
-        for pair in mapping where pair.store != pair.policy && !examples.contains(where: { $0.store == pair.store }) {
-            examples.append(pair)
-        }
-        localeExamples = examples
-        func titles(_ localizations: [CatalogLocalization]) -> [String: String] {
-            var result: [String: String] = [:]
-            for localization in localizations {
-                guard let name = localization.displayName?.value, !name.isEmpty,
-                      let locale = policyLocale[localization.locale.value], result[locale] == nil else { continue }
-                result[locale] = name
-            }
-            return result
-        }
-        let defaultLocale = locales[0]
-
-        // Groups: those the file lists, then any a subscription names without the file listing it, then one
-        // for each subscription in none.
         var names = UniqueNames(taken: [Policy.freeTier])
-        var groups: [(catalogID: String?, group: Group, titles: [String: String])] = []
-        var groupOfCatalogID: [String: Int] = [:]
-        let subscriptions = products.filter { $0.type.value == .autoRenewable }
-        var listed = catalog.groups
-        for product in subscriptions {
-            if let id = product.group?.value, !listed.contains(where: { $0.id.value == id }) {
-                listed.append(CatalogGroup(id: Located(id, at: product.span), name: nil, span: product.span))
-            }
-        }
-        for group in listed where groupOfCatalogID[group.id.value] == nil {
-            let members = subscriptions.enumerated().filter { $0.element.group?.value == group.id.value }
-            guard !members.isEmpty else { continue }
-            let title = group.name?.value ?? titles(group.localizations)[defaultLocale]
-            let levels = members.sorted { ($0.element.level?.value ?? Int.max, $0.offset)
-                < ($1.element.level?.value ?? Int.max, $1.offset) }.map(\.element.id.value)
-            groupOfCatalogID[group.id.value] = groups.count
-            groups.append((group.id.value, Group(id: names.make(from: title ?? group.id.value), title: title,
-                                                 levels: levels), titles(group.localizations)))
-        }
-        var groupOfProduct: [String: String] = [:]
-        for group in groups.map(\.group) { for id in group.levels { groupOfProduct[id] = group.id } }
-        for product in subscriptions where groupOfProduct[product.id.value] == nil {
-            let group = Group(id: names.make(from: Self.lastComponent(of: product.id.value)),
-                              title: product.referenceName, levels: [product.id.value])
-            groupOfProduct[product.id.value] = group.id
-            groups.append((nil, group, [:]))
-            notes.append("the subscription '\(product.id.value)' is in no group in the catalog; it has a group of "
-                             + "its own, '\(group.id)'")
-        }
+        let groups = Self.groups(of: products, listed: catalog.groups, table: table, names: &names, notes: &notes)
         self.groups = groups.map(\.group)
+        var groupOfProduct: [String: String] = [:]
+        for group in self.groups { for id in group.levels { groupOfProduct[id] = group.id } }
 
         // Tiers: free, one per group, one per non-consumable and non-renewing subscription.
         var tiers = [Tier(id: Policy.freeTier, title: "Free", origin: .free)]
         var tierTitles: [String: [(id: String, title: String)]] = [:]
-        for (_, group, localized) in groups {
+        var productTitles: [String: [(id: String, title: String)]] = [:]
+        for (group, localized) in groups {
             tiers.append(Tier(id: group.id, title: group.title ?? group.id,
                               origin: .group(name: group.title ?? group.id, subscriptions: group.levels.count)))
-            for locale in locales { if let title = localized[locale] { tierTitles[locale, default: []].append((group.id, title)) } }
+            Self.add(localized, of: group.id, in: table.locales, to: &tierTitles)
         }
         var tierOfProduct: [String: String] = [:]
-        var productTitles: [String: [(id: String, title: String)]] = [:]
         for product in products {
-            let localized = titles(product.localizations)
-            for locale in locales {
-                if let title = localized[locale] { productTitles[locale, default: []].append((product.id.value, title)) }
-            }
+            let localized = table.titles(product.localizations)
+            Self.add(localized, of: product.id.value, in: table.locales, to: &productTitles)
             guard product.type.value == .nonConsumable || product.type.value == .nonRenewing else { continue }
             let id = names.make(from: Self.lastComponent(of: product.id.value))
             tierOfProduct[product.id.value] = id
-            tiers.append(Tier(id: id, title: localized[defaultLocale] ?? product.referenceName ?? id,
+            tiers.append(Tier(id: id, title: localized[table.defaultLocale] ?? product.referenceName ?? id,
                               origin: .product(id: product.id.value, type: product.type.value)))
-            for locale in locales {
-                if let title = localized[locale] { tierTitles[locale, default: []].append((id, title)) }
-            }
+            Self.add(localized, of: id, in: table.locales, to: &tierTitles)
         }
         self.tiers = tiers
         self.tierTitles = tierTitles
@@ -123,30 +63,11 @@ extension StartingPolicy {
         var prices = PriceNormalizer(currencyDigits: currencyDigits)
         self.products = products.map { product in
             let id = product.id.value
-            let type = product.type.value
-            var result = Product(
-                id: id, type: type, group: groupOfProduct[id], period: product.period.map { Self.storePeriod($0.value) },
-                grants: [groupOfProduct[id] ?? tierOfProduct[id]].compactMap { $0 }, introOffer: nil,
-                referenceName: product.referenceName ?? titles(product.localizations)[defaultLocale],
-                prices: prices.normalize(product.prices, of: id))
-            if type.isSubscription, result.period == nil {
-                result.period = "P1M"
-                result.periodIsPlaceholder = true
-            }
-            if type == .autoRenewable, let offer = product.introOffer {
-                let offerPrices = prices.normalize(offer.prices, of: "the intro offer of \(id)")
-                if offer.type.value != .freeTrial, offerPrices.isEmpty {
-                    result.introOfferLeftOut = offer.type.value.rawValue
-                } else {
-                    let periods = offer.periods?.value
-                    result.introOffer = IntroOffer(
-                        type: offer.type.value, period: offer.period.map { Self.storePeriod($0.value) } ?? "P1W",
-                        periodIsPlaceholder: offer.period == nil,
-                        periods: offer.type.value == .payAsYouGo ? (periods ?? 1) : (periods == 1 ? nil : periods),
-                        prices: offer.type.value == .freeTrial ? [] : offerPrices)
-                }
-            }
-            return result
+            return Self.product(product, group: groupOfProduct[id], grants: [groupOfProduct[id] ?? tierOfProduct[id]]
+                                    .compactMap { $0 },
+                                referenceName: product.referenceName
+                                    ?? table.titles(product.localizations)[table.defaultLocale],
+                                prices: &prices)
         }
         notes += prices.notes
 
@@ -156,6 +77,78 @@ extension StartingPolicy {
         if catalog.privateKey != nil {
             notes.append("the catalog's private key (subscriptionOffersKeyPair) was not copied into any file written")
         }
+    }
+
+    /// Adds the `titles` (by locale) of the tier or product `id` to `table`, in the order of `locales`.
+    private static func add(_ titles: [String: String], of id: String, in locales: [String],
+                            to table: inout [String: [(id: String, title: String)]]) {
+        for locale in locales {
+            if let title = titles[locale] { table[locale, default: []].append((id, title)) }
+        }
+    }
+
+    /// The groups of the subscriptions: those the file lists, then any a subscription names without the file
+    /// listing it, then one for each subscription in none; each with its levels, highest first, and equal levels
+    /// in file order, and its localized names.
+    private static func groups(of products: [CatalogProduct], listed: [CatalogGroup], table: CatalogLocaleTable,
+                               names: inout UniqueNames, notes: inout [String])
+        -> [(group: Group, titles: [String: String])] {
+        let subscriptions = products.filter { $0.type.value == .autoRenewable }
+        var listed = listed
+        for product in subscriptions {
+            if let id = product.group?.value, !listed.contains(where: { $0.id.value == id }) {
+                listed.append(CatalogGroup(id: Located(id, at: product.span), name: nil, span: product.span))
+            }
+        }
+        var result: [(group: Group, titles: [String: String])] = []
+        var done: Set<String> = []
+        for group in listed where done.insert(group.id.value).inserted {
+            let members = subscriptions.enumerated().filter { $0.element.group?.value == group.id.value }
+            guard !members.isEmpty else { continue }
+            let titles = table.titles(group.localizations)
+            let title = group.name?.value ?? titles[table.defaultLocale]
+            let levels = members.sorted { ($0.element.level?.value ?? Int.max, $0.offset)
+                < ($1.element.level?.value ?? Int.max, $1.offset) }.map(\.element.id.value)
+            result.append((Group(id: names.make(from: title ?? group.id.value), title: title, levels: levels), titles))
+        }
+        let grouped = Set(result.flatMap(\.group.levels))
+        for product in subscriptions where !grouped.contains(product.id.value) {
+            let group = Group(id: names.make(from: lastComponent(of: product.id.value)), title: product.referenceName,
+                              levels: [product.id.value])
+            result.append((group, [:]))
+            notes.append("the subscription '\(product.id.value)' is in no group in the catalog; it has a group of "
+                             + "its own, '\(group.id)'")
+        }
+        return result
+    }
+
+    /// A catalog product as the policy writes it: store spellings of periods, a placeholder period where the
+    /// catalog has none, and the intro offer unless it is a paid one without a price.
+    private static func product(_ product: CatalogProduct, group: String?, grants: [String], referenceName: String?,
+                                prices: inout PriceNormalizer) -> Product {
+        let id = product.id.value
+        let type = product.type.value
+        var result = Product(id: id, type: type, group: group, period: product.period.map { storePeriod($0.value) },
+                             grants: grants, introOffer: nil, referenceName: referenceName,
+                             prices: prices.normalize(product.prices, of: id))
+        if type.isSubscription, result.period == nil {
+            result.period = "P1M"
+            result.periodIsPlaceholder = true
+        }
+        guard type == .autoRenewable, let offer = product.introOffer else { return result }
+        let offerPrices = prices.normalize(offer.prices, of: "the intro offer of \(id)")
+        let offerType = offer.type.value
+        guard offerType == .freeTrial || !offerPrices.isEmpty else {
+            result.introOfferLeftOut = offerType.rawValue
+            return result
+        }
+        let periods = offer.periods?.value
+        result.introOffer = IntroOffer(
+            type: offerType, period: offer.period.map { storePeriod($0.value) } ?? "P1W",
+            periodIsPlaceholder: offer.period == nil,
+            periods: offerType == .payAsYouGo ? (periods ?? 1) : (periods == 1 ? nil : periods),
+            prices: offerType == .freeTrial ? [] : offerPrices)
+        return result
     }
 
     /// The longest run of dot-separated labels that every id starts with, less each id's own last part, when it

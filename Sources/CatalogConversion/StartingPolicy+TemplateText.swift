@@ -1,5 +1,5 @@
-import TollgateEvaluation
 import PolicyModel
+import TollgateEvaluation
 
 /// The template file of each locale of a starting policy: the store's product and group names as titles, and
 /// English paywall lines that pass the review rules, to edit and translate.

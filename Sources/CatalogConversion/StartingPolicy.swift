@@ -1,5 +1,5 @@
-import TollgateEvaluation
 import PolicyModel
+import TollgateEvaluation
 
 /// What `tollgate catalog import` makes of a catalog before writing it: the app, its tiers, products, groups,
 /// paywall and localized titles, each with what the written comments say about where it came from.

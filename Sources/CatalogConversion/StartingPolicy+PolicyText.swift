@@ -1,5 +1,6 @@
 import PolicyModel
 import TollgateEvaluation
+
 /// The policy file of a starting policy, written as text with comments that say what came from the catalog and
 /// what is a first guess to edit.
 extension StartingPolicy {

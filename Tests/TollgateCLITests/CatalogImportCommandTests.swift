@@ -9,6 +9,8 @@ import TollgateCLI
     static let storeKitFiles = [
         "storekit/joshdholtz-demo-v2.storekit", "storekit/revenuecat-paywalls-tester-v4-multilocale.storekit",
         "storekit/revenuecat-unit-tests-v5.storekit", "storekit/handmade-private-key.storekit",
+        "storekit/handmade-missing-optional-keys.storekit", "storekit/handmade-storefront-esp-v5.storekit",
+        "storekit/handmade-synced-v3.storekit", "storekit/handmade-v1.1.storekit",
     ]
     static let apiFiles = [
         "catalogs/asc-in-app-purchases.json", "catalogs/asc-in-app-purchases-included.json",

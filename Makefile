@@ -10,6 +10,8 @@ STRICT := $(if $(CI),-Xswiftc -warnings-as-errors,)
 
 run: deps build
 	$(BIN) validate
+	@for app in $(APPS); do echo; echo "== $$app: the policy against what Catalogs/$$app.storekit sells"; \
+	  $(BIN) catalog check --app $$app Catalogs/$$app.storekit || exit 1; done
 	@for app in $(APPS); do echo; echo "== $$app: features by tier"; $(BIN) matrix --app $$app || exit 1; done
 	@for app in $(APPS); do echo; echo "== $$app: the paywall in the US store"; \
 	  $(BIN) render --app $$app --prices Prices/$$app/USA.yaml || exit 1; done

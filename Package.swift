@@ -87,12 +87,18 @@ let package = Package(
             name: "StoreCatalog", dependencies: ["Diagnostics", "PolicyModel", "TollgateEvaluation"],
             swiftSettings: settings
         ),
+        .target(
+            name: "CatalogConversion",
+            dependencies: ["MessageFormat", "PolicyModel", "StoreCatalog", "TollgateEvaluation"],
+            swiftSettings: settings
+        ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
         .target(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing", "StoreCatalog",
+                "CatalogConversion",
             ],
             swiftSettings: settings
         ),
@@ -159,6 +165,14 @@ let package = Package(
         .testTarget(
             name: "StoreCatalogTests",
             dependencies: ["StoreCatalog", "PolicyModel", "Diagnostics", "TollgateEvaluation", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CatalogConversionTests",
+            dependencies: [
+                "CatalogConversion", "StoreCatalog", "PolicyModel", "Diagnostics", "TestSupport",
+                "TollgateCLI", "Rendering", "TollgateEvaluation",
+            ],
             swiftSettings: settings
         ),
         .testTarget(

@@ -61,11 +61,28 @@ struct AppStoreConnectIncluded {
         return related
     }
 
-    /// The included localizations (`{ locale, name, description }`) relationship `name` points to.
-    func localizations(of resource: JSONNode, _ name: String, in what: String) throws(CatalogError)
-        -> [CatalogLocalization] {
+    /// The included resources relationship `name` of `resource` points to, then the included resources of type
+    /// `type` whose relationship `back` points to `resource`: a related response saved with `include=<back>` and
+    /// joined into `included` (such as a subscription's `introductoryOffers?include=subscription`) is linked so.
+    func related(_ resource: JSONNode, _ name: String, ofType type: String, linkedBy back: String, in what: String)
+        throws(CatalogError) -> [JSONNode] {
+        var found = try related(resource, name, in: what)
+        guard let id = resource["id"]?.string, let ownType = resource["type"]?.string else { return found }
+        for candidate in ordered where candidate["type"]?.string == type {
+            let link = candidate["relationships"]?[back]?["data"]
+            guard link?["type"]?.string == ownType, link?["id"]?.string == id,
+                  !found.contains(where: { $0.offset == candidate.offset }) else { continue }
+            found.append(candidate)
+        }
+        return found
+    }
+
+    /// The included localizations (`{ locale, name, description }`) of type `type` that relationship `type` of
+    /// `resource` points to, or whose relationship `back` points to `resource`.
+    func localizations(of resource: JSONNode, _ type: String, linkedBy back: String, in what: String)
+        throws(CatalogError) -> [CatalogLocalization] {
         var localizations: [CatalogLocalization] = []
-        for localization in try related(resource, name, in: what) {
+        for localization in try related(resource, type, ofType: type, linkedBy: back, in: what) {
             let localizationWhat = "a localization of \(what)"
             let attributes = try document.object(localization["attributes"] ?? localization,
                                                  "'attributes' of \(localizationWhat)")
@@ -75,19 +92,6 @@ struct AppStoreConnectIncluded {
                 description: try document.optionalString(attributes, "description", in: localizationWhat)))
         }
         return localizations
-    }
-
-    /// The included intro offers of a subscription: those its `introductoryOffers` relationship lists, and those
-    /// whose own `subscription` relationship names it.
-    func introductoryOffers(of subscription: JSONNode, id: String, in what: String) throws(CatalogError)
-        -> [JSONNode] {
-        var offers = try related(subscription, "introductoryOffers", in: what)
-        for resource in ordered where resource["type"]?.string == "subscriptionIntroductoryOffers" {
-            guard resource["relationships"]?["subscription"]?["data"]?["id"]?.string == id,
-                  !offers.contains(where: { $0.offset == resource.offset }) else { continue }
-            offers.append(resource)
-        }
-        return offers
     }
 
     /// A product's prices by currency: the included prices (`inAppPurchasePrices` of its included
@@ -107,7 +111,7 @@ struct AppStoreConnectIncluded {
         for price in unscheduled + scheduled {
             let point = price["type"]?.string == "subscriptionPrices" ? "subscriptionPricePoint"
                 : "inAppPurchasePricePoint"
-            if let found = try self.price(of: price, point: point, territoryOf: price, in: "a price of \(what)") {
+            if let found = try self.price(of: price, point: point, in: "a price of \(what)") {
                 byCurrency.add(found)
             }
         }
@@ -116,10 +120,10 @@ struct AppStoreConnectIncluded {
 
     /// The price `holder`'s relationship `point` leads to: the price point's `customerPrice` in the currency of
     /// the holder's (or else the price point's) included territory; nil when either is not included.
-    func price(of holder: JSONNode, point name: String, territoryOf territoryHolder: JSONNode, in what: String)
+    func price(of holder: JSONNode, point name: String, in what: String)
         throws(CatalogError) -> RegionalPrice? {
         guard let point = try related(holder, name, in: what).first else { return nil }
-        let territories = try related(territoryHolder, "territory", in: what) + related(point, "territory", in: what)
+        let territories = try related(holder, "territory", in: what) + related(point, "territory", in: what)
         guard let territory = territories.first,
               let currency = try territory["attributes"].flatMap({ attributes throws(CatalogError) in
                   try document.optionalString(attributes, "currency", in: "a territory")

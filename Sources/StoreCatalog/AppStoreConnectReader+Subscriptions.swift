@@ -35,7 +35,8 @@ extension AppStoreConnectReader {
             }
             groups.append(CatalogGroup(
                 id: id, name: name,
-                localizations: try included.localizations(of: resource, "subscriptionGroupLocalizations", in: what),
+                localizations: try included.localizations(of: resource, "subscriptionGroupLocalizations",
+                                                      linkedBy: "subscriptionGroup", in: what),
                 span: document.span(resource)))
             for subscription in try subscriptions(of: resource, what, included) {
                 products.append(try product(subscription, group: id, included))
@@ -60,8 +61,8 @@ extension AppStoreConnectReader {
         if let paging = group["relationships"]?["subscriptions"]?["meta"]?["paging"],
            let total = try document.optionalInt(paging, "total", in: "the paging of \(what)'s subscriptions"),
            total.value > linkages.count {
-            throw located("\(what) lists \(linkages.count) of its \(total.value) subscriptions; ask for all of "
-                              + "them with limit[subscriptions]=50", at: total)
+            throw located("\(what) lists \(linkages.count) of its \(total.value) subscriptions; save the response "
+                              + "with limit[subscriptions]=50, the most App Store Connect includes", at: total)
         }
         var subscriptions: [JSONNode] = []
         for linkage in linkages {
@@ -89,18 +90,20 @@ extension AppStoreConnectReader {
         return CatalogProduct(
             id: productID, type: Located(.autoRenewable, at: productID.span), group: group,
             level: try document.optionalInt(attributes, "groupLevel", in: what), period: period,
-            introOffer: try introOffer(of: resource, id: id.value, what, included),
+            introOffer: try introOffer(of: resource, what, included),
             prices: try included.prices(of: resource, in: what),
-            localizations: try included.localizations(of: resource, "subscriptionLocalizations", in: what),
+            localizations: try included.localizations(of: resource, "subscriptionLocalizations",
+                                                      linkedBy: "subscription", in: what),
             referenceName: try document.optionalString(attributes, "name", in: what)?.value,
             span: document.span(resource))
     }
 
     /// The subscription's introductory offer from the included `subscriptionIntroductoryOffers` (one per
-    /// territory): its mode, duration and count from the first, its prices from all of them.
-    private func introOffer(of subscription: JSONNode, id: String, _ what: String,
-                            _ included: AppStoreConnectIncluded) throws(CatalogError) -> CatalogIntroOffer? {
-        let offers = try included.introductoryOffers(of: subscription, id: id, in: what)
+    /// territory) it lists or that name it: its mode, duration and count from the first, its prices from all.
+    private func introOffer(of subscription: JSONNode, _ what: String, _ included: AppStoreConnectIncluded)
+        throws(CatalogError) -> CatalogIntroOffer? {
+        let offers = try included.related(subscription, "introductoryOffers",
+                                          ofType: "subscriptionIntroductoryOffers", linkedBy: "subscription", in: what)
         guard let first = offers.first else { return nil }
         let offerWhat = "an introductory offer of \(what)"
         let attributes = try document.object(first["attributes"] ?? first, "'attributes' of \(offerWhat)")
@@ -109,8 +112,7 @@ extension AppStoreConnectReader {
         var prices = RegionalPrices()
         if type.value != .freeTrial {
             for offer in offers {
-                if let price = try included.price(of: offer, point: "subscriptionPricePoint", territoryOf: offer,
-                                                  in: offerWhat) {
+                if let price = try included.price(of: offer, point: "subscriptionPricePoint", in: offerWhat) {
                     prices.add(price)
                 }
             }

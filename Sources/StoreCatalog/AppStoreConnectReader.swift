@@ -87,7 +87,8 @@ struct AppStoreConnectReader {
             let what = "in-app purchase '\(id.value)'"
             let productID = try self.productID(resource, attributes, what)
             let type = try document.value(attributes, "inAppPurchaseType", in: what, types)
-            let localizations = try included.localizations(of: resource, "inAppPurchaseLocalizations", in: what)
+            let localizations = try included.localizations(of: resource, "inAppPurchaseLocalizations",
+                                                             linkedBy: "inAppPurchaseV2", in: what)
             let prices = try included.prices(of: resource, in: what)
             products.append(CatalogProduct(
                 id: productID, type: type, prices: prices, localizations: localizations,

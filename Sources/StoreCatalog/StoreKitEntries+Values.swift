@@ -38,7 +38,7 @@ extension StoreKitEntries {
     }
 
     /// An error at `span`.
-    private func error(_ problem: String, at span: SourceSpan) -> CatalogError {
+    func error(_ problem: String, at span: SourceSpan) -> CatalogError {
         CatalogError(file: document.file, line: span.start.line, column: span.start.column, problem: problem)
     }
 

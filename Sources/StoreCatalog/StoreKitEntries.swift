@@ -10,7 +10,8 @@ struct StoreKitEntries {
     /// The ISO 4217 currency of the file's storefront: the currency of every `displayPrice`.
     let currency: String
 
-    /// A product of `products` or `nonRenewingSubscriptions`, whose `type` is one of `types`.
+    /// A product with what every kind of product has: `productID`, a `type` among `types`, `displayPrice`,
+    /// `localizations` and `referenceName`.
     func product(_ node: JSONNode, _ place: String, types: KeyValuePairs<String, ProductType>) throws(CatalogError)
         -> CatalogProduct {
         let object = try document.object(node, place)

@@ -42,10 +42,23 @@ struct StoreKitReader {
                 }
             }
         }
+        try requireUniqueIDs(products, entries)
         return StoreCatalog(file: document.file, source: .storeKit,
                             facts: [.groups, .levels, .periods, .introOffers, .prices, .localizations],
                             products: products, groups: groups, storefront: storefront.code, notes: notes,
                             privateKey: try privateKey())
+    }
+
+    /// An error at the second product with an id already used: Xcode gives each product its own id.
+    private func requireUniqueIDs(_ products: [CatalogProduct], _ entries: StoreKitEntries) throws(CatalogError) {
+        var first: [String: SourceSpan] = [:]
+        for product in products {
+            if let earlier = first.updateValue(product.id.span, forKey: product.id.value) {
+                throw entries.error("product '\(product.id.value)' is listed twice, first at line "
+                                        + "\(earlier.start.line); a product id appears once in a file",
+                                    at: product.id.span)
+            }
+        }
     }
 
     /// A note for a format version after 5.x, which is read like 5.x; an error for one before 1.x.

@@ -18,9 +18,10 @@ enum CatalogCommand {
               check FILE ... --app A   compare the app's products with the catalogs, with
                                        validate's formats and exit codes
               import FILE --app ID     write a starting policy and templates (-o DIR,
-                                       default the current folder)
-              export --app A           write a local .storekit file of the app's App Store
-                                       products (-o FILE, default standard output)
+                                       default the current folder); never overwrites
+              export --app A           write a local .storekit file (format 4.0) of the
+                                       app's App Store products, priced in the currency
+                                       of --storefront (-o FILE, default standard output)
 
             A file of an unknown shape, or one that is not valid JSON, is an error with its
             line and column (exit 2).
@@ -34,7 +35,7 @@ enum CatalogCommand {
             .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml (import: the new app's id)",
                    required: true),
             .value("--format", valueName: "format", help: """
-                check: \(ValidateCommand.formats.joined(separator: ", ")) (default text); export: storekit
+                check: \(ValidateCommand.formats.joined(separator: ", ")) (default text); export: storekit (the default)
                 """),
             .flag("--strict", help: "check: fail on warnings too"),
             .value("-o", "--output", valueName: "path", help: "import: the folder to write into; export: the file"),

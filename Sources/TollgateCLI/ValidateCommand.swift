@@ -33,7 +33,7 @@ enum ValidateCommand {
                 + "keep their types, retired ids stay retired", default: .described("$TOLLGATE_STORE, if set")),
             .value("--catalog", valueName: "file", help: """
                 a store catalog to compare with (a .storekit file, or an App Store Connect or Google Play API \
-                response saved as JSON); repeat for several
+                response saved as JSON)
                 """, repeatable: true),
         ],
         groups: [.exclusive("--baseline", "--store")],

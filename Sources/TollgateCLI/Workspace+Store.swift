@@ -109,8 +109,11 @@ extension Workspace {
     func validator(_ arguments: Arguments, catalogs: [String: [StoreCatalog]]? = nil) throws(CommandError)
         -> Validator {
         var baselines: [String: ProductBaseline]?
-        if let path = arguments["--baseline"] { baselines = try self.baselines(path: path) }
-        if namedStore(arguments) != nil { baselines = try self.baselines(store: arguments) }
+        if let path = arguments["--baseline"] {
+            baselines = try self.baselines(path: path)
+        } else if namedStore(arguments) != nil {
+            baselines = try self.baselines(store: arguments)
+        }
         if baselines == nil, catalogs == nil { return .withICU }
         return Validator(context: .icu(baselines: baselines, catalogs: catalogs))
     }

@@ -112,8 +112,8 @@ import Testing
         Self.expect("""
             { "data": [ { "type": "subscriptionGroups", "id": "1", "relationships": { "subscriptions": {
                 "meta": { "paging": { "total": 12, "limit": 10 } }, "data": [] } } } ] }
-            """, 2, 36, "subscription group '1' lists 0 of its 12 subscriptions; ask for all of them with "
-                + "limit[subscriptions]=50")
+            """, 2, 36, "subscription group '1' lists 0 of its 12 subscriptions; save the response with "
+                + "limit[subscriptions]=50, the most App Store Connect includes")
     }
 
     @Test func aListedSubscriptionMissingFromIncludedIsAnError() {

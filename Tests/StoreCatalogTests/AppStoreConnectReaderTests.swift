@@ -124,6 +124,22 @@ import TollgateEvaluation
         #expect(catalog.groups.first?.name == nil)
     }
 
+    @Test func relatedResponsesJoinedIntoIncludedAreLinkedByTheirBackRelationship() throws {
+        let catalog = try Self.read("""
+            { "data": [ { "type": "inAppPurchases", "id": "1",
+                          "attributes": { "productId": "coins", "inAppPurchaseType": "CONSUMABLE" } },
+                        { "type": "inAppPurchases", "id": "2",
+                          "attributes": { "productId": "gems", "inAppPurchaseType": "CONSUMABLE" } } ],
+              "included": [
+                { "type": "inAppPurchaseLocalizations", "id": "10", "attributes": { "locale": "fr-FR", "name": "Pièces" },
+                  "relationships": { "inAppPurchaseV2": { "data": { "type": "inAppPurchases", "id": "2" } } } },
+                { "type": "inAppPurchaseLocalizations", "id": "11", "attributes": { "locale": "en-US", "name": "Coins" },
+                  "relationships": { "inAppPurchaseV2": { "data": { "type": "inAppPurchases", "id": "1" } } } } ] }
+            """)
+        #expect(catalog.facts == [.localizations])
+        #expect(catalog.products.map { $0.localizations.map(\.locale.value) } == [["en-US"], ["fr-FR"]])
+    }
+
     @Test func aPriceWithoutItsTerritoryIsUnknown() throws {
         let catalog = try Self.read("""
             { "data": [ { "type": "inAppPurchases", "id": "1",

@@ -62,6 +62,17 @@ import Testing
                 + "expected a string there")
     }
 
+    @Test func aProductIDListedTwice() {
+        expect("""
+            {
+              "products" : [
+                { "productID" : "coins", "type" : "Consumable" },
+                { "productID" : "coins", "type" : "NonConsumable" }
+              ]
+            }
+            """, at: 4, 21, "product 'coins' is listed twice, first at line 3; a product id appears once in a file")
+    }
+
     @Test func aLevelThatIsNotAWholeNumberFromOne() {
         expect(subscription(#""groupNumber" : "1""#), at: 4, 19,
                "'groupNumber' of product 'plus' must be a whole number from 1 up, found a string")

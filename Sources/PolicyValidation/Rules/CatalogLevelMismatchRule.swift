@@ -8,7 +8,7 @@ struct CatalogLevelMismatchRule: CatalogRule {
     static let id = "catalog-level-mismatch"
     static let severity = Severity.error
     static let category = "catalog"
-    static let summary = "the group's level order differs from the policy's `levels`"
+    static let summary = "the group's level order differs from the policy's 'levels'"
     static let explanation = """
         The store ranks the subscriptions of a group by level ('groupNumber' in a .storekit file, 'groupLevel' \
         in App Store Connect), 1 the highest, and decides from it whether a change is an upgrade (at once, with \

@@ -125,6 +125,13 @@ extension StoreCatalog {
         }
         return "the \(kind) '\(file)'"
     }
+
+    /// The catalog's notes on `topic` as findings of severity note of `rule`, at the catalog file.
+    func notes(about topic: CatalogNote.Topic, as rule: any Rule.Type) -> [Diagnostic] {
+        notes.filter { $0.topic == topic }.map { note in
+            Diagnostic(rule: rule.id, severity: .note, message: "\(described): \(note.text)", span: span)
+        }
+    }
 }
 
 extension Marketplace {

@@ -35,8 +35,8 @@ struct AppStoreConnectReader {
             catalog = try inAppPurchases(resources, included)
         }
         if let next = root["links"]?["next"], next.string != nil {
-            catalog.notes.append("this response is one page of several ('links.next' is set): products on the "
-                                     + "other pages are not in this file; save every page and join their 'data'")
+            catalog.notes.append(CatalogNote(.products, "this response is one page of several ('links.next' is set): "
+                + "products on the other pages are not in this file; save every page and join their 'data'"))
         }
         return catalog
     }

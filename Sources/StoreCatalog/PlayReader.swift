@@ -15,8 +15,8 @@ struct PlayReader {
         var catalog = try products()
         let token = document.root["nextPageToken"] ?? document.root["tokenPagination"]?["nextPageToken"]
         if let token = token?.string, !token.isEmpty {
-            catalog.notes.append("this response is one page of several ('nextPageToken' is set): products on the "
-                                     + "other pages are not in this file; save every page and join their lists")
+            catalog.notes.append(CatalogNote(.products, "this response is one page of several ('nextPageToken' is "
+                + "set): products on the other pages are not in this file; save every page and join their lists"))
         }
         return catalog
     }

@@ -45,13 +45,13 @@ package struct StoreCatalog: Hashable, Sendable {
     /// The storefront the prices are for (ISO 3166-1 alpha-3), for `.storekit` files.
     package var storefront: String?
     /// What a reader assumed and the user should know, such as a file without `_storefront`.
-    package var notes: [String]
+    package var notes: [CatalogNote]
     /// Where a `.storekit` file holds a private key; the key itself is never kept.
     package var privateKey: SourceSpan?
 
     package init(file: String, source: Source, facts: Set<Fact>, products: [CatalogProduct] = [],
                  groups: [CatalogGroup] = [], packageName: Located<String>? = nil, storefront: String? = nil,
-                 notes: [String] = [], privateKey: SourceSpan? = nil) {
+                 notes: [CatalogNote] = [], privateKey: SourceSpan? = nil) {
         self.file = file
         self.source = source
         self.facts = facts
@@ -164,5 +164,27 @@ package struct CatalogLocalization: Hashable, Sendable {
         self.locale = locale
         self.displayName = displayName
         self.description = description
+    }
+}
+
+/// What a reader assumed about a file and the user should know, with what it bears on, so that it is shown
+/// beside the findings it explains.
+package struct CatalogNote: Hashable, Sendable {
+    /// What a note bears on.
+    package enum Topic: Hashable, Sendable {
+        /// Which products the file lists: a response that is one page of several.
+        case products
+        /// Which currency its prices are in: a `.storekit` file without a storefront.
+        case prices
+        /// How the file was read: a format newer than those known.
+        case format
+    }
+
+    package var topic: Topic
+    package var text: String
+
+    package init(_ topic: Topic, _ text: String) {
+        self.topic = topic
+        self.text = text
     }
 }

@@ -22,10 +22,10 @@ struct StoreKitReader {
 
     func catalog() throws(CatalogError) -> StoreCatalog {
         let root = document.root
-        var notes: [String] = []
-        if let note = try versionNote() { notes.append(note) }
+        var notes: [CatalogNote] = []
+        if let note = try versionNote() { notes.append(CatalogNote(.format, note)) }
         let storefront = try self.storefront()
-        if let note = storefront.note { notes.append(note) }
+        if let note = storefront.note { notes.append(CatalogNote(.prices, note)) }
         let entries = StoreKitEntries(document: document, currency: storefront.currency)
         var products: [CatalogProduct] = []
         var groups: [CatalogGroup] = []

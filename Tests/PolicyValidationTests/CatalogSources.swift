@@ -38,7 +38,7 @@ enum CatalogSources {
 
     static func catalog(_ products: [CatalogProduct], source: StoreCatalog.Source = .storeKit,
                         facts: Set<StoreCatalog.Fact> = allFacts, groups: [CatalogGroup] = [],
-                        packageName: Located<String>? = nil, file: String = file, notes: [String] = [],
+                        packageName: Located<String>? = nil, file: String = file, notes: [CatalogNote] = [],
                         privateKey: SourceSpan? = nil) -> StoreCatalog {
         StoreCatalog(file: file, source: source, facts: facts, products: products, groups: groups,
                      packageName: packageName, storefront: "USA", notes: notes, privateKey: privateKey)

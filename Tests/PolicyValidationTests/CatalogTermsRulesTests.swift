@@ -175,16 +175,34 @@ struct CatalogTermsRulesTests {
         #expect(try S.messages(CatalogPriceMismatchRule.init, S.policy(Self.priced), [untold]).isEmpty)
     }
 
-    @Test("a catalog's notes are shown as notes at the file when its prices are compared")
+    @Test("a catalog's notes on prices are shown as notes at the file when its prices are compared")
     func notes() throws {
         let note = "no _storefront: read as the USA storefront (USD)"
-        let catalog = S.catalog([S.product("a", .nonConsumable, line: 10, prices: ["USD": "2.99"])], notes: [note])
+        let notes = [CatalogNote(.prices, note), CatalogNote(.products, "one page of several")]
+        let catalog = S.catalog([S.product("a", .nonConsumable, line: 10, prices: ["USD": "2.99"])], notes: notes)
         let findings = try S.findings(CatalogPriceMismatchRule.init, S.policy(Self.priced), [catalog])
         #expect(findings.map(\.severity) == [.note])
         #expect(findings.map(\.message) == ["the Xcode StoreKit configuration 'Catalogs/demo.storekit': \(note)"])
         #expect(findings.first?.span == .wholeFile(S.file))
-        let unpriced = S.catalog([S.product("a", .nonConsumable, line: 10, prices: ["JPY": "500"])], notes: [note])
+        let unpriced = S.catalog([S.product("a", .nonConsumable, line: 10, prices: ["JPY": "500"])], notes: notes)
         #expect(try S.findings(CatalogPriceMismatchRule.init, S.policy(Self.priced), [unpriced]).isEmpty)
+    }
+
+    @Test("a note that a file is one page of several shows beside the products it missed; one on its format always")
+    func pageNotes() throws {
+        let notes = [CatalogNote(.products, "one page of several"), CatalogNote(.format, "format 6.0 read as 5.x"),
+                     CatalogNote(.prices, "read as the USA storefront")]
+        let complete = S.catalog([S.product("a", .nonConsumable, line: 10), S.product("b", .nonConsumable, line: 20)],
+                                 notes: notes)
+        #expect(try S.findings(CatalogMissingProductRule.init, S.policy(Self.priced), [complete]).map(\.message)
+                    == ["the Xcode StoreKit configuration 'Catalogs/demo.storekit': format 6.0 read as 5.x"])
+        let partial = S.catalog([S.product("a", .nonConsumable, line: 10)], notes: notes)
+        let findings = try S.findings(CatalogMissingProductRule.init, S.policy(Self.priced), [partial])
+        #expect(findings.map(\.severity) == [.error, .note, .note])
+        #expect(findings.dropFirst().map(\.message) == [
+            "the Xcode StoreKit configuration 'Catalogs/demo.storekit': format 6.0 read as 5.x",
+            "the Xcode StoreKit configuration 'Catalogs/demo.storekit': one page of several",
+        ])
     }
 
     @Test("a policy locale is covered by the store's localization of its language or a region of it")

@@ -55,7 +55,7 @@ import TollgateEvaluation
         #expect(lifetime.prices.mapValues(\.value) == ["USD": "24.99"])
         #expect(Self.position(lifetime.prices["USD"]) == "123:40")
         #expect(catalog.notes.count == 1)
-        #expect(catalog.notes.first?.contains("links.next") == true)
+        #expect(catalog.notes.first?.text.contains("links.next") == true)
     }
 
     @Test func subscriptionGroupsTellGroupsLevelsAndPeriods() throws {

@@ -106,7 +106,7 @@ import TollgateEvaluation
     }
 
     @Test func aNextPageTokenIsANote() throws {
-        #expect(try Self.fixture("play-subscriptions.json").notes.first?.contains("nextPageToken") == true)
+        #expect(try Self.fixture("play-subscriptions.json").notes.first?.text.contains("nextPageToken") == true)
         #expect(try Self.fixture("play-one-time-products.json").notes.isEmpty)
         #expect(try Self.fixture("play-inappproducts.json").notes.isEmpty)
         let legacy = try Self.read("""

@@ -17,8 +17,8 @@ import Testing
                     == ["6B4F7BDD Pro 0"])
         #expect(catalog.products.map(\.referenceName) == ["Lifetime", "Monthly Pro", "Yearly Pro"])
         #expect(catalog.storefront == "USA")
-        #expect(catalog.notes == ["the file sets no storefront ('_storefront' in 'settings'), so its prices were "
-                                      + "read as the USA storefront's, in USD"])
+        #expect(catalog.notes == [CatalogNote(.prices, "the file sets no storefront ('_storefront' in 'settings'), "
+                                                  + "so its prices were read as the USA storefront's, in USD")])
         #expect(catalog.privateKey == nil)
         #expect(catalog.facts == [.groups, .levels, .periods, .introOffers, .prices, .localizations])
     }

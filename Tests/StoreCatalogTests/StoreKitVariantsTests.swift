@@ -51,8 +51,8 @@ import Testing
         #expect(catalog.products[1].group.map { "\($0.span.start.line):\($0.span.start.column)" } == "10:14")
         #expect(catalog.groups.map { "\($0.id.value) \($0.name == nil)" } == ["B0B0B0B0 true"])
         #expect(catalog.storefront == "USA")
-        #expect(catalog.notes == ["the file sets no storefront ('_storefront' in 'settings'), so its prices were "
-                                      + "read as the USA storefront's, in USD"])
+        #expect(catalog.notes == [CatalogNote(.prices, "the file sets no storefront ('_storefront' in 'settings'), "
+                                                  + "so its prices were read as the USA storefront's, in USD")])
     }
 
     @Test func pricesAreInTheStorefrontsCurrency() throws {
@@ -90,7 +90,7 @@ import Testing
         let catalog = try StoreKitFixture.read(text: """
             { "products" : [], "version" : { "major" : 6, "minor" : 1 } }
             """)
-        #expect(catalog.notes.first == "StoreKit configuration format 6.1 is newer than the formats 1.x to 5.x "
+        #expect(catalog.notes.first?.text == "StoreKit configuration format 6.1 is newer than the formats 1.x to 5.x "
                     + "Tollgate knows; it was read as 5.x")
     }
 

@@ -43,9 +43,7 @@ struct CatalogPriceMismatchRule: CatalogRule {
         }
         for index in compared.sorted() {
             let catalog = comparison.catalogs[index]
-            findings += catalog.notes.map { note in
-                Diagnostic(rule: Self.id, severity: .note, message: "\(catalog.described): \(note)", span: catalog.span)
-            }
+            findings += catalog.notes(about: .prices, as: Self.self)
         }
         return findings
     }

@@ -2,10 +2,8 @@
 /// whose findings point into them (store catalogs); objects keep their members in the order written.
 package struct JSONNode: Hashable, Sendable {
     package indirect enum Kind: Hashable, Sendable {
-        case null
-        case bool(Bool)
-        case number(Double)
-        case string(String)
+        /// `null`, a boolean, a number or a string; never a list or an object, which keep their positions.
+        case scalar(JSONValue)
         case array([JSONNode])
         case object([Member])
     }
@@ -56,46 +54,35 @@ package struct JSONNode: Hashable, Sendable {
     }
 
     package var string: String? {
-        guard case .string(let text) = kind else { return nil }
+        guard case .scalar(.string(let text)) = kind else { return nil }
         return text
     }
 
     package var number: Double? {
-        guard case .number(let number) = kind else { return nil }
+        guard case .scalar(.number(let number)) = kind else { return nil }
         return number
     }
 
     package var bool: Bool? {
-        guard case .bool(let bool) = kind else { return nil }
+        guard case .scalar(.bool(let bool)) = kind else { return nil }
         return bool
     }
 
-    package var isNull: Bool { kind == .null }
+    package var isNull: Bool { kind == .scalar(.null) }
 
-    /// What the value is, for messages: "a string", "an object", "null".
+    /// What the value is, for messages: "a string", "an object", "null", as `JSONValue.kind` says it.
     package var kindName: String {
         switch kind {
-        case .null: "null"
-        case .bool: "true or false"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "a list"
-        case .object: "an object"
+        case .scalar(let value): value.kind
+        case .array: JSONValue.array([]).kind
+        case .object: JSONValue.object([:]).kind
         }
     }
 }
 
 /// Builds `JSONNode`s; duplicate names are found with a set beside the ordered members.
 private struct LocatedJSONTree: JSONTree {
-    func scalar(_ value: JSONValue, at offset: Int) -> JSONNode {
-        switch value {
-        case .null: JSONNode(.null, at: offset)
-        case .bool(let bool): JSONNode(.bool(bool), at: offset)
-        case .number(let number): JSONNode(.number(number), at: offset)
-        case .string(let text): JSONNode(.string(text), at: offset)
-        case .array, .object: preconditionFailure("the reader builds lists and objects itself")
-        }
-    }
+    func scalar(_ value: JSONValue, at offset: Int) -> JSONNode { JSONNode(.scalar(value), at: offset) }
 
     func array(_ elements: [JSONNode], at offset: Int) -> JSONNode { JSONNode(.array(elements), at: offset) }
 

@@ -47,10 +47,10 @@ enum StoreKitShape {
     /// The file as an `XcodeJSON` value, to write it back the way the exporter writes.
     static func value(_ node: JSONNode) -> XcodeJSON {
         switch node.kind {
-        case .null: .null
-        case .bool(let value): .bool(value)
-        case .number(let value): .int(Int(value))
-        case .string(let value): .string(value)
+        case .scalar(.bool(let value)): .bool(value)
+        case .scalar(.number(let value)): .int(Int(value))
+        case .scalar(.string(let value)): .string(value)
+        case .scalar: .null
         case .array(let elements): .array(elements.map(value))
         case .object(let members): .object(Dictionary(members.map { ($0.name, value($0.value)) }) { first, _ in first })
         }

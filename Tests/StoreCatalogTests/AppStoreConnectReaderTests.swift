@@ -1,30 +1,13 @@
 import Diagnostics
-import Foundation
 import PolicyModel
 import StoreCatalog
-import TestSupport
 import Testing
 import TollgateEvaluation
 
 /// Saved App Store Connect responses: in-app purchases and subscription groups, with and without `included`.
 @Suite struct AppStoreConnectReaderTests {
-    static let reader = CatalogReader(currencyOfStorefront: { _ in nil })
-
-    static func fixture(_ name: String) throws -> StoreCatalog {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("catalogs/\(name)")))
-        return try reader.read(file: name, bytes: Array(bytes))
-    }
-
-    static func read(_ text: String) throws -> StoreCatalog {
-        try reader.read(file: "asc.json", bytes: Array(text.utf8))
-    }
-
-    static func position<Value>(_ located: Located<Value>?) -> String {
-        located.map { "\($0.span.start.line):\($0.span.start.column)" } ?? "none"
-    }
-
     @Test func inAppPurchasesWithoutIncludedTellOnlyIdsAndTypes() throws {
-        let catalog = try Self.fixture("asc-in-app-purchases.json")
+        let catalog = try APIResponseFixture.read("asc-in-app-purchases.json")
         #expect(catalog.source == .appStoreConnectInAppPurchases)
         #expect(catalog.marketplace == .appStore)
         #expect(catalog.facts.isEmpty)
@@ -37,13 +20,13 @@ import TollgateEvaluation
         #expect(catalog.products.allSatisfy { $0.prices.isEmpty && $0.localizations.isEmpty && $0.group == nil })
         #expect(catalog.products.allSatisfy { $0.tellsConsumability })
         #expect(catalog.groups.isEmpty && catalog.notes.isEmpty && catalog.packageName == nil)
-        #expect(Self.position(catalog.products[1].id) == "30:21")
-        #expect(Self.position(catalog.products[1].type) == "31:29")
+        #expect(APIResponseFixture.position(catalog.products[1].id) == "30:21")
+        #expect(APIResponseFixture.position(catalog.products[1].type) == "31:29")
         #expect(catalog.products[1].span.start.line == 25)
     }
 
     @Test func includedLocalizationsAndPricesAreRead() throws {
-        let catalog = try Self.fixture("asc-in-app-purchases-included.json")
+        let catalog = try APIResponseFixture.read("asc-in-app-purchases-included.json")
         #expect(catalog.facts == [.localizations, .prices])
         let coins = try #require(catalog.products.first)
         #expect(coins.localizations.map(\.locale.value) == ["en-US", "de-DE"])
@@ -53,13 +36,13 @@ import TollgateEvaluation
         let lifetime = catalog.products[1]
         // The price in effect without a start date wins over the one scheduled for 2027.
         #expect(lifetime.prices.mapValues(\.value) == ["USD": "24.99"])
-        #expect(Self.position(lifetime.prices["USD"]) == "123:40")
+        #expect(APIResponseFixture.position(lifetime.prices["USD"]) == "123:40")
         #expect(catalog.notes.count == 1)
         #expect(catalog.notes.first?.text.contains("links.next") == true)
     }
 
     @Test func subscriptionGroupsTellGroupsLevelsAndPeriods() throws {
-        let catalog = try Self.fixture("asc-subscription-groups.json")
+        let catalog = try APIResponseFixture.read("asc-subscription-groups.json")
         #expect(catalog.source == .appStoreConnectSubscriptionGroups)
         #expect(catalog.facts == [.groups, .levels, .periods])
         #expect(catalog.groups.map(\.id.value) == ["21000001", "21000002"])
@@ -74,13 +57,13 @@ import TollgateEvaluation
         #expect(catalog.products.map { $0.level?.value } == [1, 1, 2, 1])
         #expect(catalog.products.map { $0.period?.value } == ["P1Y", "P1M", "P1M", "P3M"])
         #expect(catalog.products.allSatisfy { $0.introOffer == nil && $0.prices.isEmpty })
-        #expect(Self.position(catalog.products[2].period) == "76:30")
-        #expect(Self.position(catalog.products[2].level) == "78:22")
-        #expect(Self.position(catalog.products[3].group) == "25:12")
+        #expect(APIResponseFixture.position(catalog.products[2].period) == "76:30")
+        #expect(APIResponseFixture.position(catalog.products[2].level) == "78:22")
+        #expect(APIResponseFixture.position(catalog.products[3].group) == "25:12")
     }
 
     @Test func includedIntroOffersLocalizationsAndPricesOfSubscriptions() throws {
-        let catalog = try Self.fixture("asc-subscription-groups-included.json")
+        let catalog = try APIResponseFixture.read("asc-subscription-groups-included.json")
         #expect(catalog.facts == [.groups, .levels, .periods, .introOffers, .localizations, .prices])
         #expect(catalog.groups.first?.localizations.map { $0.displayName?.value } == ["Photo Collage Pro"])
         let yearly = try #require(catalog.products.first)
@@ -89,7 +72,7 @@ import TollgateEvaluation
         #expect(offer.period?.value == "P1W")
         #expect(offer.periods?.value == 1)
         #expect(offer.prices.isEmpty)
-        #expect(Self.position(offer.type) == "85:99")
+        #expect(APIResponseFixture.position(offer.type) == "85:99")
         #expect(yearly.prices.mapValues(\.value) == ["USD": "39.99", "JPY": "6000"])
         #expect(yearly.localizations.map(\.locale.value) == ["en-US", "ja"])
         #expect(yearly.localizations.last?.displayName?.value == "Pro (年額)")
@@ -101,7 +84,7 @@ import TollgateEvaluation
     }
 
     @Test func aPayAsYouGoOfferHasItsPricesAndCount() throws {
-        let catalog = try Self.read("""
+        let catalog = try APIResponseFixture.read(text: """
             { "data": { "type": "subscriptionGroups", "id": "1",
                         "relationships": { "subscriptions": { "data": [ { "type": "subscriptions", "id": "2" } ] } } },
               "included": [
@@ -125,7 +108,7 @@ import TollgateEvaluation
     }
 
     @Test func relatedResponsesJoinedIntoIncludedAreLinkedByTheirBackRelationship() throws {
-        let catalog = try Self.read("""
+        let catalog = try APIResponseFixture.read(text: """
             { "data": [ { "type": "inAppPurchases", "id": "1",
                           "attributes": { "productId": "coins", "inAppPurchaseType": "CONSUMABLE" } },
                         { "type": "inAppPurchases", "id": "2",
@@ -141,7 +124,7 @@ import TollgateEvaluation
     }
 
     @Test func aPriceWithoutItsTerritoryIsUnknown() throws {
-        let catalog = try Self.read("""
+        let catalog = try APIResponseFixture.read(text: """
             { "data": [ { "type": "inAppPurchases", "id": "1",
                           "attributes": { "productId": "coins", "inAppPurchaseType": "CONSUMABLE" },
                           "relationships": { "iapPriceSchedule": { "data": { "type": "inAppPurchasePriceSchedules",
@@ -163,7 +146,7 @@ import TollgateEvaluation
                          "TWO_MONTHS": "P2M", "THREE_MONTHS": "P3M", "SIX_MONTHS": "P6M", "ONE_YEAR": "P1Y"]
         for (spelling, iso) in durations {
             let period = ["THREE_DAYS", "TWO_WEEKS"].contains(spelling) ? "ONE_WEEK" : spelling
-            let catalog = try Self.read("""
+            let catalog = try APIResponseFixture.read(text: """
                 { "data": [ { "type": "subscriptionGroups", "id": "1", "relationships": { "subscriptions": {
                   "data": [ { "type": "subscriptions", "id": "2" } ] } } } ],
                   "included": [ { "type": "subscriptions", "id": "2", "attributes": { "productId": "p",
@@ -178,18 +161,18 @@ import TollgateEvaluation
     }
 
     @Test func oneResourceAndAnEmptyListAreCatalogs() throws {
-        let one = try Self.read("""
+        let one = try APIResponseFixture.read(text: """
             { "data": { "type": "inAppPurchases", "id": "9",
                         "attributes": { "productId": "coins", "inAppPurchaseType": "CONSUMABLE" } } }
             """)
         #expect(one.products.map(\.id.value) == ["coins"])
-        let empty = try Self.read("""
+        let empty = try APIResponseFixture.read(text: """
             { "data": [], "links": { "self": "https://api.appstoreconnect.apple.com/v1/apps/1/subscriptionGroups" },
               "meta": { "paging": { "total": 0, "limit": 50 } } }
             """)
         #expect(empty.source == .appStoreConnectSubscriptionGroups)
         #expect(empty.products.isEmpty)
-        let emptyPurchases = try Self.read("""
+        let emptyPurchases = try APIResponseFixture.read(text: """
             { "data": [], "links": { "self": "https://api.appstoreconnect.apple.com/v1/apps/1/inAppPurchasesV2" } }
             """)
         #expect(emptyPurchases.source == .appStoreConnectInAppPurchases)

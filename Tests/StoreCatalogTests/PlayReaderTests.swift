@@ -1,35 +1,18 @@
 import Diagnostics
-import Foundation
 import PolicyModel
 import StoreCatalog
-import TestSupport
 import Testing
 import TollgateEvaluation
 
 /// Saved Google Play Developer API responses: subscriptions, one-time products and legacy in-app products.
 @Suite struct PlayReaderTests {
-    static let reader = CatalogReader(currencyOfStorefront: { _ in nil })
-
-    static func fixture(_ name: String) throws -> StoreCatalog {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("catalogs/\(name)")))
-        return try reader.read(file: name, bytes: Array(bytes))
-    }
-
-    static func read(_ text: String) throws -> StoreCatalog {
-        try reader.read(file: "play.json", bytes: Array(text.utf8))
-    }
-
-    static func position<Value>(_ located: Located<Value>?) -> String {
-        located.map { "\($0.span.start.line):\($0.span.start.column)" } ?? "none"
-    }
-
     @Test func eachBasePlanIsAProduct() throws {
-        let catalog = try Self.fixture("play-subscriptions.json")
+        let catalog = try APIResponseFixture.read("play-subscriptions.json")
         #expect(catalog.source == .playSubscriptions)
         #expect(catalog.marketplace == .play)
         #expect(catalog.facts == [.groups, .periods, .prices, .localizations])
         #expect(catalog.packageName?.value == "com.example.photocollage")
-        #expect(Self.position(catalog.packageName) == "4:22")
+        #expect(APIResponseFixture.position(catalog.packageName) == "4:22")
         #expect(catalog.products.map(\.id.value) == [
             "premium:monthly", "premium:yearly", "premium:month-pass", "storage:annual-installments",
         ])
@@ -40,23 +23,23 @@ import TollgateEvaluation
         #expect(catalog.groups.map(\.id.value) == ["premium", "storage"])
         #expect(catalog.groups.map { $0.name?.value } == ["premium", "storage"])
         #expect(catalog.groups.first?.localizations.map(\.locale.value) == ["en-US", "de-DE"])
-        #expect(Self.position(catalog.products[0].id) == "8:25")
-        #expect(Self.position(catalog.products[0].period) == "11:38")
-        #expect(Self.position(catalog.products[2].type) == "67:34")
+        #expect(APIResponseFixture.position(catalog.products[0].id) == "8:25")
+        #expect(APIResponseFixture.position(catalog.products[0].period) == "11:38")
+        #expect(APIResponseFixture.position(catalog.products[2].type) == "67:34")
     }
 
     @Test func pricesAreExactDecimalsOfTheHomeRegion() throws {
-        let catalog = try Self.fixture("play-subscriptions.json")
+        let catalog = try APIResponseFixture.read("play-subscriptions.json")
         // USD is the US price (not Ecuador's, not other regions'); EUR is the first region's.
         #expect(catalog.products[0].prices.mapValues(\.value) == ["USD": "3.99", "EUR": "4.49", "JPY": "600"])
-        #expect(Self.position(catalog.products[0].prices["USD"]) == "22:24")
+        #expect(APIResponseFixture.position(catalog.products[0].prices["USD"]) == "22:24")
         #expect(catalog.products[1].prices.mapValues(\.value) == ["USD": "29.99"])
         #expect(catalog.products[2].prices.mapValues(\.value) == ["USD": "4.5"])
         #expect(catalog.products[3].prices.mapValues(\.value) == ["BRL": "9.9"])
     }
 
     @Test func listingsAreTheLocalizationsOfEveryBasePlan() throws {
-        let catalog = try Self.fixture("play-subscriptions.json")
+        let catalog = try APIResponseFixture.read("play-subscriptions.json")
         let premium = catalog.products[0].localizations
         #expect(premium.map(\.locale.value) == ["en-US", "de-DE"])
         #expect(premium.map { $0.displayName?.value } == ["Premium", "Premium"])
@@ -66,7 +49,7 @@ import TollgateEvaluation
     }
 
     @Test func oneSubscriptionWithoutPricesOrListingsTellsNeither() throws {
-        let catalog = try Self.fixture("play-subscription.json")
+        let catalog = try APIResponseFixture.read("play-subscription.json")
         #expect(catalog.facts == [.groups, .periods])
         #expect(catalog.products.map(\.id.value) == ["plus:weekly"])
         #expect(catalog.products.first?.period?.value == "P1W")
@@ -74,7 +57,7 @@ import TollgateEvaluation
     }
 
     @Test func oneTimeProductsMatchEitherOneTimeType() throws {
-        let catalog = try Self.fixture("play-one-time-products.json")
+        let catalog = try APIResponseFixture.read("play-one-time-products.json")
         #expect(catalog.source == .playOneTimeProducts)
         #expect(catalog.facts == [.prices, .localizations])
         #expect(catalog.products.map(\.id.value) == ["coins_100", "lifetime"])
@@ -84,11 +67,11 @@ import TollgateEvaluation
         #expect(catalog.products[1].prices.isEmpty)
         #expect(catalog.products[0].localizations.map { $0.displayName?.value } == ["100 coins"])
         #expect(catalog.packageName?.value == "com.example.photocollage")
-        #expect(Self.position(catalog.products[1].id) == "60:20")
+        #expect(APIResponseFixture.position(catalog.products[1].id) == "60:20")
     }
 
     @Test func legacyInAppProducts() throws {
-        let catalog = try Self.fixture("play-inappproducts.json")
+        let catalog = try APIResponseFixture.read("play-inappproducts.json")
         #expect(catalog.source == .playInAppProducts)
         #expect(catalog.facts == [.periods, .prices, .localizations])
         #expect(catalog.products.map(\.id.value) == ["remove_ads", "pro_monthly"])
@@ -96,7 +79,7 @@ import TollgateEvaluation
         #expect(catalog.products.map(\.tellsConsumability) == [false, true])
         #expect(catalog.products[0].prices.mapValues(\.value) == ["USD": "1.99", "EUR": "2.29", "JPY": "300"])
         #expect(catalog.products[0].localizations.map(\.locale.value) == ["en-US", "ja-JP"])
-        #expect(Self.position(catalog.products[0].localizations.last?.locale) == "18:9")
+        #expect(APIResponseFixture.position(catalog.products[0].localizations.last?.locale) == "18:9")
         let pro = catalog.products[1]
         #expect(pro.period?.value == "P1M")
         #expect(pro.group == nil)
@@ -106,17 +89,17 @@ import TollgateEvaluation
     }
 
     @Test func aNextPageTokenIsANote() throws {
-        #expect(try Self.fixture("play-subscriptions.json").notes.first?.text.contains("nextPageToken") == true)
-        #expect(try Self.fixture("play-one-time-products.json").notes.isEmpty)
-        #expect(try Self.fixture("play-inappproducts.json").notes.isEmpty)
-        let legacy = try Self.read("""
+        #expect(try APIResponseFixture.read("play-subscriptions.json").notes.first?.text.contains("nextPageToken") == true)
+        #expect(try APIResponseFixture.read("play-one-time-products.json").notes.isEmpty)
+        #expect(try APIResponseFixture.read("play-inappproducts.json").notes.isEmpty)
+        let legacy = try APIResponseFixture.read(text: """
             { "inappproduct": [], "tokenPagination": { "nextPageToken": "Cg1yZW1vdmVfYWRz" } }
             """)
         #expect(legacy.notes.count == 1)
     }
 
     @Test func otherRegionsGiveAPriceOnlyInACurrencyNoRegionHas() throws {
-        let catalog = try Self.read("""
+        let catalog = try APIResponseFixture.read(text: """
             { "productId": "p", "basePlans": [ { "basePlanId": "m",
               "autoRenewingBasePlanType": { "billingPeriodDuration": "P1M" },
               "regionalConfigs": [ { "regionCode": "US", "price": { "currencyCode": "USD", "units": "5" } } ],
@@ -132,7 +115,7 @@ import TollgateEvaluation
             (#""0""#, "500000000", "0.5"), (#""9007199254740993""#, "10000000", "9007199254740993.01"),
         ]
         for (units, nanos, decimal) in cases {
-            let catalog = try Self.read("""
+            let catalog = try APIResponseFixture.read(text: """
                 { "packageName": "a.b", "productId": "p", "basePlans": [ { "basePlanId": "m",
                   "autoRenewingBasePlanType": { "billingPeriodDuration": "P1M" },
                   "regionalConfigs": [ { "regionCode": "US",
@@ -142,7 +125,7 @@ import TollgateEvaluation
         }
         for (micros, decimal) in [("1990000", "1.99"), ("990000", "0.99"), ("5", "0.000005"), ("0", "0"),
                                   ("123456789012345678", "123456789012.345678")] {
-            let catalog = try Self.read("""
+            let catalog = try APIResponseFixture.read(text: """
                 { "sku": "s", "purchaseType": "managedUser",
                   "defaultPrice": { "priceMicros": "\(micros)", "currency": "USD" } }
                 """)

@@ -92,6 +92,11 @@ let package = Package(
             dependencies: ["MessageFormat", "PolicyModel", "StoreCatalog", "TollgateEvaluation"],
             swiftSettings: settings
         ),
+        .target(
+            name: "LanguageServer",
+            dependencies: ["Diagnostics", "PolicyModel"],
+            swiftSettings: settings
+        ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
         .target(
             name: "TollgateCLI",
@@ -160,6 +165,11 @@ let package = Package(
         .testTarget(
             name: "TollgateCLITests",
             dependencies: ["TollgateCLI", "PolicyValidation", "Store", "TollgateEvaluation", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: ["LanguageServer", "Diagnostics"],
             swiftSettings: settings
         ),
         .testTarget(

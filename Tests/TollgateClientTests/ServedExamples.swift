@@ -67,11 +67,14 @@ final class ServedExamples: @unchecked Sendable {
         try process.run()
         self.process = process
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, process.isRunning {
+        // The log is read again after every wait, the last one too, so a test the scheduler left asleep past
+        // the deadline still sees a line that came in time.
+        while process.isRunning {
             if let listening = listeningURL(), let port = listening.port {
                 self.port = port
                 return
             }
+            guard Date() < deadline else { break }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

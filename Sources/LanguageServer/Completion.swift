@@ -51,7 +51,8 @@ extension EditorWorkspace {
     ///
     /// The place is read from the loaded files when the position is on an id they hold; otherwise (a new entry,
     /// or a file that does not load while it is being edited) from the text around the cursor: the keys of the
-    /// lines above it with less indentation, and the last `key:` before the cursor on its line.
+    /// lines above it with less indentation, and the last `key:` before the cursor on its line. Ids come from
+    /// the loaded policy, or from its text when it does not load.
     package func completions(path: String, at position: SourcePosition) -> [CompletionItem] {
         guard let document = documents[path] else { return [] }
         let app = app(holding: path)
@@ -62,10 +63,16 @@ extension EditorWorkspace {
         }
         let kind = identifierSite(in: path, at: position).flatMap { $0.isDeclaration ? nil : $0.kind }
             ?? (isTemplate ? context.templateKind : context.policyKind)
-        guard let kind, let policy = app?.sources?.policy else { return [] }
-        return policy.declaredIDs(kind).map { id in
-            CompletionItem(label: id, kind: .value, detail: kind.rawValue, documentation: policy.describe(kind, id),
-                           replacing: context.typedSpan(file: path))
+        guard let kind else { return [] }
+        if let policy = app?.sources?.policy {
+            return policy.declaredIDs(kind).map { id in
+                CompletionItem(label: id, kind: .value, detail: kind.rawValue,
+                               documentation: policy.describe(kind, id), replacing: context.typedSpan(file: path))
+            }
+        }
+        guard let policyFile = app?.policyFile, let policyText = documents[policyFile]?.text else { return [] }
+        return DeclaredIDScan.ids(kind, in: policyText).map { id in
+            CompletionItem(label: id, kind: .value, detail: kind.rawValue, replacing: context.typedSpan(file: path))
         }
     }
 

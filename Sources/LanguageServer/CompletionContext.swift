@@ -45,7 +45,8 @@ struct CompletionContext {
         switch key {
         case "grants", "includes": return .tier
         case "tier" where parents.first == "features": return .tier
-        case "products" where parents.first == "paywalls", "highlight" where parents.first == "paywalls": return .product
+        case "products" where parents.first == "paywalls": return .product
+        case "highlight" where parents.first == "paywalls": return .product
         case "levels": return .product
         case "group" where parents.first == "products": return .group
         case "paywall": return .paywall
@@ -78,7 +79,7 @@ struct CompletionContext {
     /// whole line before it when it has no key).
     func text(from start: SourcePosition?) -> String {
         var scalars = String.UnicodeScalarView()
-        if let start, start.line >= 1, start.line <= position.line, start.line <= lines.count {
+        if let start, start.line >= 1, start.column >= 1, start.line <= position.line, position.line <= lines.count {
             for number in start.line..<position.line {
                 scalars.append(contentsOf: lines[number - 1].dropFirst(number == start.line ? start.column - 1 : 0))
                 scalars.append("\n")

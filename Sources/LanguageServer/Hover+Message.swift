@@ -87,7 +87,8 @@ extension EditorWorkspace {
             }
         }
         guard let line else {
-            return .failure(RenderFailure("no product of the paywall shows this line with the reference prices in \(currency)"))
+            return .failure(RenderFailure(
+                "no product of the paywall shows this line with the reference prices in \(currency)"))
         }
         return .success(line)
     }

@@ -47,7 +47,8 @@ import Testing
 
     @Test func nothingOffIdsOrForUndeclaredOnes() {
         #expect(definition("Photo Collage", offset: 3) == nil)
-        let edited = EditorFixture.photocollage([Self.policyPath: (Self.workspace.documents[Self.policyPath]?.text ?? "")
+        let text = Self.workspace.documents[Self.policyPath]?.text ?? ""
+        let edited = EditorFixture.photocollage([Self.policyPath: text
             .replacingOccurrences(of: "tier: premium }", with: "tier: premum }")])
         let position = EditorFixture.position(of: "tier: premum", in: edited, path: Self.policyPath, offset: 7)
         #expect(edited.definition(path: Self.policyPath, at: position) == nil)

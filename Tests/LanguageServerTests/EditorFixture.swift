@@ -16,7 +16,9 @@ enum EditorFixture {
         let directory = "Templates/\(app)"
         let loaded = AppLoader.load(
             policy: Array(policy.utf8), file: policyPath,
-            templates: templates.keys.sorted().map { AppLoader.TemplateFile(path: $0, bytes: Array(templates[$0, default: ""].utf8)) },
+            templates: templates.keys.sorted().map { path in
+                AppLoader.TemplateFile(path: path, bytes: Array(templates[path, default: ""].utf8))
+            },
             templateDirectory: directory)
         let diagnostics = loaded.diagnostics + (loaded.value.map { Validator.withICU.validate($0).diagnostics } ?? [])
         var documents = [policyPath: EditorWorkspace.Document(path: policyPath, text: policy)]

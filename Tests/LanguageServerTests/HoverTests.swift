@@ -43,7 +43,8 @@ import TollgateEvaluation
         #expect(experiment.markdown == "**experiment** `onboarding-paywall` — A paywall after onboarding, or none; "
             + "running; variants paywall (90), holdout (10) — defined at Policies/photocollage.yaml:115:3")
         let placement = try #require(hoverAt("onboarding:", offset: 2))
-        #expect(placement.markdown.hasPrefix("**placement** `onboarding` — After onboarding; audiences subscribers, "))
+        #expect(placement.markdown.hasPrefix(
+            "**placement** `onboarding` — After onboarding; audiences subscribers, "))
     }
 
     @Test func featureAndGroup() throws {
@@ -85,7 +86,8 @@ import TollgateEvaluation
     @Test func messageWithProductVariablesRendersForTheFirstProduct() throws {
         let hover = try #require(hoverAt("Try {trial_period}", in: "Templates/photocollage/en.yaml", offset: 2))
         #expect(hover.markdown.hasPrefix("**message** `trial` of `auto-renewable` in paywall `main` (en) renders as:"
-            + "\n\n> Try 1 week free, then $3.99 / month\n\n```\nTry {trial_period} free, then {price} / {period}\n```"))
+            + "\n\n> Try 1 week free, then $3.99 / month"
+            + "\n\n```\nTry {trial_period} free, then {price} / {period}\n```"))
         let badge = try #require(hoverAt("Save {savings", in: "Templates/photocollage/en.yaml", offset: 2))
         #expect(badge.markdown.contains("renders as:\n\n> Save "))
     }

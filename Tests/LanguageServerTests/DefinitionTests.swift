@@ -53,4 +53,28 @@ import Testing
         let position = EditorFixture.position(of: "tier: premum", in: edited, path: Self.policyPath, offset: 7)
         #expect(edited.definition(path: Self.policyPath, at: position) == nil)
     }
+
+    /// Every position of the example's files, and some outside them: definitions are declarations in the policy,
+    /// hovers describe a range holding the position, and nothing traps.
+    @Test func everyPositionAnswersConsistently() {
+        let workspace = Self.workspace
+        for (path, document) in workspace.documents {
+            for line in 0...(document.lines.lineCount + 1) {
+                let width = document.text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .dropFirst(max(line - 1, 0)).first?.unicodeScalars.count ?? 0
+                for column in 0...(width + 2) {
+                    let position = SourcePosition(line: line, column: column)
+                    if let span = workspace.definition(path: path, at: position) {
+                        #expect(span.file == Self.policyPath)
+                        #expect(workspace.definition(path: Self.policyPath, at: span.start) == span)
+                    }
+                    if let span = workspace.hover(path: path, at: position)?.span {
+                        #expect(span.start <= position && position <= span.end)
+                    }
+                    _ = workspace.completions(path: path, at: position)
+                    _ = workspace.codeActions(path: path, range: position...position)
+                }
+            }
+        }
+    }
 }

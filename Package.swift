@@ -94,7 +94,7 @@ let package = Package(
         ),
         .target(
             name: "LanguageServer",
-            dependencies: ["Diagnostics", "PolicyModel"],
+            dependencies: ["Diagnostics", "PolicyModel", "Rendering", "TollgateEvaluation"],
             swiftSettings: settings
         ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
@@ -169,7 +169,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LanguageServer", "Diagnostics"],
+            dependencies: [
+                "LanguageServer", "Diagnostics", "PolicyLoader", "PolicyModel", "PolicyValidation", "TestSupport",
+                "TollgateCLI", "TollgateEvaluation",
+            ],
             swiftSettings: settings
         ),
         .testTarget(

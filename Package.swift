@@ -94,7 +94,10 @@ let package = Package(
         ),
         .target(
             name: "LanguageServer",
-            dependencies: ["Diagnostics", "PolicyModel", "Rendering", "TollgateEvaluation"],
+            dependencies: [
+                "Diagnostics", "PolicyModel", "PolicyLoader", "PolicyValidation", "Rendering", "TollgateEvaluation",
+                "YAML",
+            ],
             swiftSettings: settings
         ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
@@ -103,7 +106,7 @@ let package = Package(
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing", "StoreCatalog",
-                "CatalogConversion",
+                "CatalogConversion", "LanguageServer",
             ],
             swiftSettings: settings
         ),

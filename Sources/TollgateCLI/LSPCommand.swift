@@ -20,7 +20,7 @@ enum LSPCommand {
         // A client that goes away must end the loop with a failed write, not the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         var server = LanguageServer(validator: .withICU, currentDirectory: context.currentDirectory,
-                                    version: Tollgate.version)
+                                    version: Tollgate.version, handlers: FeatureHandlers.all)
         return CommandResult(exitCode: StdioLoop.run(&server, input: STDIN_FILENO, output: STDOUT_FILENO))
     }
 }

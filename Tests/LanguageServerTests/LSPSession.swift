@@ -11,10 +11,13 @@ struct LSPSession {
     var sent: [JSONValue] = []
     private var nextID = 1
 
-    /// A server for `folder` with validate's validator; initialized (and told so) unless `initialize` is false.
-    init(folder: String, initialize: Bool = true) {
+    /// A server for `folder` with validate's validator and the feature handlers `tollgate lsp` has; initialized
+    /// (and told so) unless `initialize` is false.
+    init(folder: String, initialize: Bool = true,
+         handlers: [String: LanguageServer.RequestHandler] = FeatureHandlers.all) {
         self.folder = folder
-        server = LanguageServer(validator: .withICU, currentDirectory: "/nonexistent", version: Tollgate.version)
+        server = LanguageServer(validator: .withICU, currentDirectory: "/nonexistent", version: Tollgate.version,
+                                handlers: handlers)
         if initialize {
             request("initialize", ["rootUri": .string(DocumentURI.uri(ofPath: folder)), "capabilities": .object([:])])
             notify("initialized", [:])

@@ -94,7 +94,7 @@ let package = Package(
         ),
         .target(
             name: "LanguageServer",
-            dependencies: ["Diagnostics", "PolicyModel"],
+            dependencies: ["Diagnostics", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation", "YAML"],
             swiftSettings: settings
         ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
@@ -103,7 +103,7 @@ let package = Package(
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing", "StoreCatalog",
-                "CatalogConversion",
+                "CatalogConversion", "LanguageServer",
             ],
             swiftSettings: settings
         ),

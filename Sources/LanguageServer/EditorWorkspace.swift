@@ -41,6 +41,10 @@ package struct EditorWorkspace: Sendable {
     /// Documents by path.
     package var documents: [String: Document]
     package var apps: [App]
+    /// The workspace folder's absolute path, without a trailing `/`.
+    package var folder = ""
+    /// The URI the editor named each open document by, by path.
+    package var openURIs: [String: String] = [:]
 
     package init(documents: [String: Document], apps: [App]) {
         self.documents = documents

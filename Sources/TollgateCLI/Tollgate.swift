@@ -22,6 +22,7 @@ package enum Tollgate {
         ServeCommand.command,
         FleetCommand.command,
         CatalogCommand.command,
+        LSPCommand.command,
     ]
 
     /// Runs `tollgate <arguments>` and returns what it printed and its exit code.

@@ -169,7 +169,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LanguageServer", "Diagnostics"],
+            dependencies: [
+                "LanguageServer", "Diagnostics", "PolicyValidation", "TestSupport", "TollgateCLI", "TollgateEvaluation",
+            ],
             swiftSettings: settings
         ),
         .testTarget(

@@ -23,12 +23,4 @@ package enum JSONRPCFrameError: Error, Hashable, Sendable, CustomStringConvertib
         case .truncated: "the stream ended inside a frame"
         }
     }
-
-    /// Whether the reader can go on with the next frame after this error.
-    package var isRecoverable: Bool {
-        switch self {
-        case .headerTooLong, .truncated: false
-        default: true
-        }
-    }
 }

@@ -27,7 +27,6 @@ package struct JSONRPCError: Error, Hashable, Sendable {
     package static let invalidRequest = -32600
     package static let methodNotFound = -32601
     package static let invalidParams = -32602
-    package static let internalError = -32603
     package static let serverNotInitialized = -32002
 
     package static func invalidParams(_ message: String) -> JSONRPCError {
@@ -64,7 +63,7 @@ package enum JSONRPCMessage: Hashable, Sendable {
         case .number(let number)? where number.rounded() == number && abs(number) < 9_007_199_254_740_992:
             id = .number(Int(number))
         case let other?:
-            return .failure(invalid(nil, "the id must be a number or a string, not \(other.kind)"))
+            return .failure(invalid(nil, "the id must be an integer or a string, not \(other.kind)"))
         }
         guard members["jsonrpc"] == .string("2.0") else {
             return .failure(invalid(id, "'jsonrpc' must be \"2.0\""))

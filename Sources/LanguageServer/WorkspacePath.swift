@@ -10,12 +10,6 @@ package enum WorkspacePath {
         return nil
     }
 
-    /// Whether `path` is a policy file: a YAML file directly in `Policies/`.
-    package static func isPolicy(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts[0] == "Policies" && isYAML(parts[1])
-    }
-
     /// A file's name without folder and extension: the app id or locale it stands for.
     package static func stem(_ path: some StringProtocol) -> String {
         let name = Substring(path).split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)

@@ -1,0 +1,51 @@
+import Foundation
+import LanguageServer
+import TestSupport
+import Testing
+import TollgateEvaluation
+
+/// The editor's diagnostics are `tollgate validate`'s: the same rule ids, positions, messages and help, on the
+/// examples and on every rule's failing fixture.
+@Suite struct DiagnosticsParityTests {
+    static let root = Fixtures.repositoryRoot().path
+
+    /// The failing fixtures validate checks without more arguments; those with an `args` file compare with a
+    /// baseline, a store or a catalog, which the editor does not.
+    static let fixtures: [String] = {
+        let rules = Fixtures.path("rules")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: rules)) ?? []).sorted().filter { rule in
+            !FileManager.default.fileExists(atPath: "\(rules)/\(rule)/args")
+        }
+    }()
+
+    /// Opens every policy of `folder` and gives the diagnostics published.
+    static func published(in folder: String) -> [String: [JSONValue]] {
+        var session = LSPSession(folder: folder)
+        for policy in ValidateParity.policies(in: folder) {
+            session.open(policy, text: (try? String(contentsOfFile: "\(folder)/\(policy)", encoding: .utf8)) ?? "")
+        }
+        session.flush()
+        return session.diagnostics
+    }
+
+    @Test func theExamplesGetValidatesFindings() throws {
+        let expected = try ValidateParity.expected(in: Self.root)
+        #expect(!expected.isEmpty, "the examples have a finding to compare")
+        #expect(ValidateParity.comparable(Self.published(in: Self.root)) == expected)
+    }
+
+    @Test func everyFileOfAnOpenedAppIsPublished() {
+        let published = Self.published(in: Self.root)
+        for file in ["Policies/photocollage.yaml", "Templates/photocollage/ko.yaml", "Templates/lingualeap/ar.yaml"] {
+            #expect(published[DocumentURI.uri(ofPath: "\(Self.root)/\(file)")] != nil, "\(file)")
+        }
+    }
+
+    @Test(arguments: fixtures)
+    func aRulesFixtureGetsValidatesFindings(rule: String) throws {
+        let folder = Fixtures.path("rules/\(rule)/bad")
+        let expected = try ValidateParity.expected(in: folder)
+        #expect(!expected.isEmpty, "the failing fixture of \(rule) has findings")
+        #expect(ValidateParity.comparable(Self.published(in: folder)) == expected)
+    }
+}

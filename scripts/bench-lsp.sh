@@ -114,8 +114,9 @@ main() {
   growth=$(ratio "${rss[$last]}" "${rss[$first]}")
   mark_rss=$(meets "$growth" 1.1)
   [[ "$mark_rss" == ok ]] || missed=1
-  echo "resident memory: $(mib "${rss[0]}") MiB after opening, $(mib "${rss[$first]}") MiB after $(thousands "$first")" \
-    "edits, $(mib "${rss[$last]}") MiB after $(thousands "$last"): ${growth}x (goal <= 1.1, flat) $mark_rss"
+  echo "resident memory: $(mib "${rss[0]}") MiB after opening, $(mib "${rss[$first]}") MiB after" \
+    "$(thousands "$first") edits, $(mib "${rss[$last]}") MiB after $(thousands "$last"): ${growth}x" \
+    "(goal <= 1.1, flat) $mark_rss"
   echo
   echo "(a): edit to the app's last publishDiagnostics, a request right behind the edit (no debounce);"
   echo "(b): the same with nothing behind the edit: the debounce plus the work; (c): validate of the same project,"

@@ -57,8 +57,10 @@ import TollgateEvaluation
         let error = try #require(diagnostics.first { $0[member: "code"]?.string == "unknown-tier" })
         #expect(error[member: "severity"]?.integer == 1)
         #expect(error.range == Span(line: 20, character: 13, endLine: 20, endCharacter: 22, text: "remove-ad"))
-        #expect(error[member: "message"]?.string
-                == "product 'com.example.photocollage.removeads' grants unknown tier 'remove-ad'\ndid you mean 'remove-ads'?")
+        #expect(error[member: "message"]?.string == """
+            product 'com.example.photocollage.removeads' grants unknown tier 'remove-ad'
+            did you mean 'remove-ads'?
+            """)
     }
 
     /// After an emoji (two UTF-16 code units) and Korean text, the unknown variable's range covers exactly its name.
@@ -72,7 +74,8 @@ import TollgateEvaluation
                                    "\(typo)")
         #expect(unknown[member: "severity"]?.integer == 1)
         // `      badge: "🎉 {savings_percent} 할인 {savngs_percent}"`: 38 characters before the name, 39 code units.
-        #expect(unknown.range == Span(line: 23, character: 39, endLine: 23, endCharacter: 53, text: "savngs_percent"))
+        #expect(unknown.range
+                == Span(line: 23, character: 39, endLine: 23, endCharacter: 53, text: "savngs_percent"))
         #expect(unknown[member: "message"]?.string?.contains("did you mean 'savings_percent'?") == true)
     }
 }

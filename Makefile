@@ -39,6 +39,7 @@ test: test-deps
 
 bench: deps
 	scripts/bench-validate.sh
+	scripts/bench-lsp.sh
 	scripts/bench-eval.sh
 	scripts/bench-resolve.sh
 	scripts/bench-render.sh

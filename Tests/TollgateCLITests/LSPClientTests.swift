@@ -78,6 +78,80 @@ import TollgateEvaluation
                 == Span(line: 23, character: 39, endLine: 23, endCharacter: 53, text: "savngs_percent"))
         #expect(unknown[member: "message"]?.string?.contains("did you mean 'savings_percent'?") == true)
     }
+
+    @Test func completionInAGrantsListOffersTheTiers() async throws {
+        let session = try await Self.session.value
+        let labels = try #require(session.step("completionInGrants")?[member: "labels"]?.elements,
+                                  "\(session.step("completionInGrants") ?? .null)").compactMap(\.string)
+        #expect(Set(labels).isSuperset(of: ["remove-ads", "premium"]), "\(labels)")
+        #expect(!labels.contains { $0.hasPrefix("com.example.") }, "no product ids in a grants list: \(labels)")
+    }
+
+    @Test func completionAfterABraceInATemplateOffersTheVariables() async throws {
+        let session = try await Self.session.value
+        let labels = try #require(session.step("completionAfterBrace")?[member: "labels"]?.elements,
+                                  "\(session.step("completionAfterBrace") ?? .null)").compactMap(\.string)
+        #expect(Set(labels).isSuperset(of: ["savings_percent", "price", "period"]), "\(labels)")
+    }
+
+    /// The quick fix replaces exactly the misspelt id with validate's suggestion, and once applied the error is gone.
+    @Test(arguments: [
+        QuickFix(step: "quickFixPolicy", fixed: "fixedPolicy", code: "unknown-tier",
+                 edit: Span(line: 20, character: 13, endLine: 20, endCharacter: 22, text: "remove-ad"),
+                 file: "Policies/photocollage.yaml", newText: "remove-ads"),
+        QuickFix(step: "quickFixTemplate", fixed: "fixedTemplate", code: "template-unknown-variable",
+                 edit: Span(line: 23, character: 39, endLine: 23, endCharacter: 53, text: "savngs_percent"),
+                 file: "Templates/photocollage/ko.yaml", newText: "savings_percent"),
+    ])
+    func theQuickFixIsTheDidYouMean(fix: QuickFix) async throws {
+        let session = try await Self.session.value
+        let answer = try #require(session.step(fix.step))
+        let actions = try #require(answer[member: "actions"]?.elements, "\(answer)")
+        let quickFixes = actions.filter { $0[member: "kind"]?.string == "quickfix" }
+        try #require(quickFixes.count == 1, "\(actions)")
+        let action = quickFixes[0]
+        #expect(action[member: "diagnostics"]?.elements == [.string(fix.code)])
+        let edits = try #require(action[member: "edits"]?.elements)
+        try #require(edits.count == 1, "\(edits)")
+        #expect(edits[0].range == fix.edit)
+        #expect(edits[0][member: "file"]?.string == fix.file)
+        #expect(edits[0][member: "newText"]?.string == fix.newText)
+        let fixed = try #require(session.step(fix.fixed), "the fix was not applied: \(answer)")
+        #expect(fixed[member: "text"] == .bool(true))
+        #expect(fixed[member: "timedOut"] == nil, "\(fixed)")
+        #expect(fixed[member: "diagnostics"]?.elements?.contains { $0[member: "code"]?.string == fix.code } == false)
+    }
+
+    @Test func hoverOnATierSaysWhatItIsAndWhereItIsDefined() async throws {
+        let session = try await Self.session.value
+        let hover = try #require(session.step("hoverTier")?[member: "contents"]?.string,
+                                 "\(session.step("hoverTier") ?? .null)")
+        #expect(hover.contains("premium") && hover.contains("Premium"), "\(hover)")
+        #expect(hover.contains("remove-ads"), "what premium includes: \(hover)")
+    }
+
+    /// Hovering a message after the emoji renders it with the reference prices: no placeholder is left.
+    @Test func hoverOnAKoreanMessageAfterAnEmojiRendersIt() async throws {
+        let session = try await Self.session.value
+        let hover = try #require(session.step("hoverMessage")?[member: "contents"]?.string,
+                                 "\(session.step("hoverMessage") ?? .null)")
+        let rendered = try #require(hover.split(separator: "\n").first { $0.hasPrefix("> ") }, "\(hover)")
+        #expect(rendered.contains("🎉") && rendered.contains("할인"), "\(hover)")
+        #expect(!rendered.contains("{"), "no placeholder is left: \(hover)")
+        #expect(rendered.contains("%"), "a percentage: \(hover)")
+    }
+
+    @Test(arguments: [("definitionInPolicy", 14), ("definitionFromTemplate", 15)])
+    func definitionGoesToTheTierInThePolicy(step: String, line: Int) async throws {
+        let session = try await Self.session.value
+        let locations = try #require(session.step(step)?[member: "locations"]?.elements,
+                                     "\(session.step(step) ?? .null)")
+        try #require(locations.count == 1, "\(locations)")
+        #expect(locations[0][member: "file"]?.string == "Policies/photocollage.yaml")
+        #expect(locations[0].range?.line == line, "\(locations[0])")
+        let tier = line == 14 ? "remove-ads" : "premium"
+        #expect(locations[0].range?.text == tier, "\(locations[0])")
+    }
 }
 
 extension LSPClientTests {
@@ -90,6 +164,18 @@ extension LSPClientTests {
         var text: String?
 
         var description: String { "\(line):\(character)-\(endLine):\(endCharacter) '\(text ?? "?")'" }
+    }
+
+    /// A code action request of the session and what its one quick fix must do.
+    struct QuickFix: Sendable, CustomTestStringConvertible {
+        var step: String
+        var fixed: String
+        var code: String
+        var edit: Span
+        var file: String
+        var newText: String
+
+        var testDescription: String { code }
     }
 
     /// Copies the examples, sets up the venv, runs the client on the `tollgate` built with the tests and reads

@@ -6,6 +6,20 @@ fail() {
   exit 1
 }
 
+# check_option ARGUMENT…: the scripts' one option: sets `check` (declared local by the caller) to 1 for --check;
+# -h or --help prints the script's header comment and exits 0; anything else exits 2.
+check_option() {
+  check=0
+  local argument
+  for argument in "$@"; do
+    case "$argument" in
+      --check) check=1 ;;
+      -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+      *) echo "error: unknown argument '$argument'" >&2; exit 2 ;;
+    esac
+  done
+}
+
 # field NAME LINE: the value of NAME=… in a line of key=value fields.
 field() {
   local value

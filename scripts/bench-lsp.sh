@@ -34,14 +34,8 @@ cli_p50() {
 }
 
 main() {
-  local check=0 argument
-  for argument in "$@"; do
-    case "$argument" in
-      --check) check=1 ;;
-      -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; return 0 ;;
-      *) echo "error: unknown argument '$argument'" >&2; return 2 ;;
-    esac
-  done
+  local check
+  check_option "$@"
   cd "$(dirname "$0")/.."
   local samples="${BENCH_SAMPLES:-200}" edits="${BENCH_EDITS:-1000,10000}" started
   started=$(date +%s)

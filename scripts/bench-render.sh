@@ -81,14 +81,8 @@ callgrind_counts() {
 }
 
 main() {
-  local check=0 argument
-  for argument in "$@"; do
-    case "$argument" in
-      --check) check=1 ;;
-      -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; return 0 ;;
-      *) echo "error: unknown argument '$argument'" >&2; return 2 ;;
-    esac
-  done
+  local check
+  check_option "$@"
   cd "$(dirname "$0")/.."
   local seconds="${BENCH_SECONDS:-0.5}" rounds="${BENCH_ROUNDS:-2}"
   local formatter started bench

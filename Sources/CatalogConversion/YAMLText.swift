@@ -19,7 +19,7 @@ enum YAMLText {
 
     /// `text` as a YAML double-quoted scalar: `"` and `\` escaped, and every character YAML does not let a
     /// document hold as is (C0 and C1 controls, DEL, line and paragraph separators, the byte order mark,
-    /// non-characters) as `\n`-style or `\uXXXX` escapes, which JSON reads the same way.
+    /// non-characters) as `\n`-style escapes or `\u` and four hex digits, which JSON reads the same way.
     static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {

@@ -60,10 +60,11 @@ package enum JSONRPCMessage: Hashable, Sendable {
         switch members["id"] {
         case nil, .null?: id = nil
         case .string(let text)?: id = .string(text)
-        case .number(let number)? where number.rounded() == number && abs(number) < 9_007_199_254_740_992:
-            id = .number(Int(number))
         case let other?:
-            return .failure(invalid(nil, "the id must be an integer or a string, not \(other.kind)"))
+            guard let whole = other.integer else {
+                return .failure(invalid(nil, "the id must be an integer or a string, not \(other.kind)"))
+            }
+            id = .number(whole)
         }
         guard members["jsonrpc"] == .string("2.0") else {
             return .failure(invalid(id, "'jsonrpc' must be \"2.0\""))

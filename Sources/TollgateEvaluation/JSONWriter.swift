@@ -75,10 +75,15 @@ package struct JSONWriter {
 
     /// A list of strings.
     package mutating func array(_ values: [String]) {
+        array(values) { $0.string($1) }
+    }
+
+    /// A list, each element written by `element`.
+    package mutating func array<Element>(_ values: [Element], element: (inout JSONWriter, Element) -> Void) {
         bytes.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            string(value)
+            element(&self, value)
         }
         bytes.append(UInt8(ascii: "]"))
     }

@@ -1,5 +1,3 @@
-package import TollgateEvaluation
-
 extension JSONValue {
     /// The member `name` of an object; nil for a missing member or another kind of value.
     package subscript(member name: String) -> JSONValue? {

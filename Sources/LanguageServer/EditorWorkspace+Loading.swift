@@ -104,11 +104,8 @@ private struct WorkspaceFiles {
 
     /// Whether a file of `size` bytes is within the limit; if not, the finding validate gives.
     private func admits(_ path: String, size: Int, into diagnostics: inout [Diagnostic]) -> Bool {
-        guard size > limits.maxFileSize else { return true }
-        diagnostics.append(Diagnostic(
-            rule: YAMLRules.limit.id, severity: .error,
-            message: "file is \(size) bytes; the limit is \(limits.maxFileSize) bytes", span: .wholeFile(path),
-            help: "split the policy or remove unused entries"))
+        guard let finding = limits.oversize(path, size: size) else { return true }
+        diagnostics.append(finding)
         return false
     }
 

@@ -113,11 +113,8 @@ package struct Workspace {
 
     /// Whether a file of `size` bytes is within the limit; if not, a diagnostic says so.
     func admits(_ file: String, size: Int, into loaded: inout LoadedApp) -> Bool {
-        guard size > limits.maxFileSize else { return true }
-        loaded.diagnostics.append(Diagnostic(
-            rule: YAMLRules.limit.id, severity: .error,
-            message: "file is \(size) bytes; the limit is \(limits.maxFileSize) bytes", span: .wholeFile(file),
-            help: "split the policy or remove unused entries"))
+        guard let finding = limits.oversize(file, size: size) else { return true }
+        loaded.diagnostics.append(finding)
         return false
     }
 

@@ -1,3 +1,5 @@
+package import Diagnostics
+
 /// Bounds that keep hostile or accidental input from exhausting time or memory.
 package struct YAMLLimits: Hashable, Sendable {
     /// The largest file accepted, in bytes.
@@ -14,4 +16,13 @@ package struct YAMLLimits: Hashable, Sendable {
     }
 
     package static let standard = YAMLLimits()
+
+    /// The finding for the file `path` of `size` bytes when it is over `maxFileSize`, which is then not read;
+    /// nil when it is within the limit. Every reader of policy files reports the one wording.
+    package func oversize(_ path: String, size: Int) -> Diagnostic? {
+        guard size > maxFileSize else { return nil }
+        return Diagnostic(rule: YAMLRules.limit.id, severity: .error,
+                          message: "file is \(size) bytes; the limit is \(maxFileSize) bytes", span: .wholeFile(path),
+                          help: "split the policy or remove unused entries")
+    }
 }

@@ -30,11 +30,12 @@ run: deps build
 build:
 	$(SWIFT) build -c release --static-swift-stdlib --product tollgate $(STRICT)
 
-# The tests run against a throwaway PostgreSQL cluster (scripts/postgres.sh) as well as SQLite files.
+# The tests run against a throwaway PostgreSQL cluster (scripts/postgres.sh) as well as SQLite files; a failed
+# run ends with a summary of what failed (scripts/run-tests.sh).
 test: test-deps
 	$(SWIFT) build --build-tests $(STRICT)
 	@scripts/postgres.sh start >/dev/null
-	@TOLLGATE_TEST_POSTGRES="$$(scripts/postgres.sh url)" $(SWIFT) test --skip-build; status=$$?; \
+	@TOLLGATE_TEST_POSTGRES="$$(scripts/postgres.sh url)" SWIFT=$(SWIFT) scripts/run-tests.sh; status=$$?; \
 	  scripts/postgres.sh stop; exit $$status
 
 bench: deps

@@ -111,16 +111,25 @@ extension StoreDatabase {
     }
 
     /// Every product id `app` has published, with its type, and the app's newest version.
+    ///
+    /// The products and the newest version come from one statement, which sees the database as of one moment:
+    /// read one after the other, a publish committed in between made every product look removed.
     func catalog(app: String) throws(Failure) -> PublishedCatalog {
-        let products = try query("SELECT product_id, type, first_version, last_version FROM products WHERE app = ?1",
-                                 [.text(app)])
+        var latest: Int64?
+        let products = try query("""
+            SELECT product_id, type, first_version, last_version,
+                   (SELECT COALESCE(MAX(version), 0) FROM snapshots WHERE app = ?1) AS latest
+            FROM products WHERE app = ?1
+            """, [.text(app)])
             .map { (row) throws(Failure) in
-                PublishedProduct(id: try row.text("product_id"), type: try row.text("type"),
-                                 firstVersion: Int(try row.integer("first_version")),
-                                 lastVersion: Int(try row.integer("last_version")))
+                latest = try row.integer("latest")
+                return PublishedProduct(id: try row.text("product_id"), type: try row.text("type"),
+                                        firstVersion: Int(try row.integer("first_version")),
+                                        lastVersion: Int(try row.integer("last_version")))
             }
+        let newest = if let latest { latest } else { try latestVersion(of: app) }
         return PublishedCatalog(products: Dictionary(products.map { ($0.id, $0) }) { first, _ in first },
-                                latestVersion: Int(try latestVersion(of: app)))
+                                latestVersion: Int(newest))
     }
 
     /// What `channel` serves for every app, sorted by app.

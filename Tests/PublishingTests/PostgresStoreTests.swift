@@ -151,6 +151,33 @@ import Testing
                                             + "(in the URL, PGPASSWORD or ~/.pgpass) are right"))
     }
 
+    /// A publish that commits while the catalog is being read cannot make its products look removed: the products
+    /// and the newest version are read as of one moment. (Read one statement at a time, a second process's
+    /// `publish` failed with `product-id-reused` on every product it kept.)
+    @Test func theCatalogReadsProductsAndTheNewestVersionAsOfOneMoment() throws {
+        let store = try BackendStore(.postgres)
+        defer { store.remove() }
+        _ = try store.open().publish(TemporaryStore.publication(tag: "a", products: [(id: "p", type: "non-consumable")]))
+        let database = try #require(store.database)
+        let location = store.location
+        // Another publish, not committed yet, that keeps the snapshots table locked until the reader waits on it.
+        let publisher = try PostgresConnection(url: database.url)
+        try publisher.execute("BEGIN")
+        try publisher.execute("UPDATE products SET last_version = 2 WHERE app = 'demo'")
+        try publisher.execute("UPDATE snapshots SET version = 2 WHERE app = 'demo'")
+        try publisher.execute("LOCK TABLE snapshots IN ACCESS EXCLUSIVE MODE")
+        let reader = ThreadWork { try location.open(.read).catalog(app: "demo") }
+        let deadline = Date().addingTimeInterval(60)
+        while try database.execute("""
+            SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'snapshots'::regclass
+            """) == "0", Date() < deadline {
+            usleep(10_000)
+        }
+        try publisher.execute("COMMIT")
+        let catalog = try reader.join()
+        #expect(catalog.products["p"]?.lastVersion == catalog.latestVersion, "\(catalog)")
+    }
+
     @Test func publishersOfOneAppOnSeveralConnectionsNumberVersionsWithoutGaps() throws {
         let store = try BackendStore(.postgres)
         defer { store.remove() }

@@ -1,5 +1,6 @@
 import Foundation
 import Server
+import TestSupport
 import Testing
 
 /// What `EchoResponder` saw, sent back as the response body.

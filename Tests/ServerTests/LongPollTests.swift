@@ -1,5 +1,6 @@
 import Foundation
 import Server
+import TestSupport
 import Testing
 
 /// A service over the changing example policies, listening on a free port of 127.0.0.1.

@@ -7,6 +7,9 @@ import Synchronization
 final class HeldRequests: Sendable {
     private struct State {
         var queue = DeadlineQueue()
+        /// Taken from the queue by the thread to be answered with their fallback; `close()` hands them back too,
+        /// so that a shutdown waits for their connections to be woken before it stops the daemon.
+        var expiring: [DeferredResponse] = []
         var open = false
         /// Counts `open()` calls, so the thread of an earlier run ends even if the server starts again at once.
         var run = 0
@@ -41,12 +44,15 @@ final class HeldRequests: Sendable {
     }
 
     /// Stops taking requests and ends the thread; returns the requests still held, which the caller answers.
+    ///
+    /// Returns only once every request the thread was answering is answered and its connection woken.
     func close() -> [DeferredResponse] {
         let held = state.withLock { state in
             state.open = false
-            return state.queue.removeAll()
+            return state.queue.removeAll() + state.expiring
         }
         wake.signal()
+        // `isAnswered` waits for a `complete(_:)` under way on another thread, wake-up included.
         return held.filter { !$0.isAnswered }
     }
 
@@ -62,10 +68,14 @@ final class HeldRequests: Sendable {
                 while let first = state.queue.first, first.deadline <= now || first.isAnswered {
                     due.append(state.queue.removeFirst())
                 }
+                state.expiring = due
                 return (due, state.queue.first?.deadline, false)
             }
             if ended { return }
             for deferred in due { deferred.complete(deferred.fallback) }
+            state.withLock { state in
+                if state.run == run { state.expiring = [] }
+            }
             guard let next else {
                 wake.wait()
                 continue

@@ -25,7 +25,7 @@ struct TextFormatTests {
     ]
 
     @Test(arguments: carets)
-    func caretSitsUnderTheSpan(_ example: CaretCase) {
+    func caretSitsUnderTheSpan(_ example: CaretCase) throws {
         let format = TextFormat(sources: ["f.yaml": SourceFile(path: "f.yaml", text: example.line)])
         let diagnostic = Diagnostic(
             rule: "r", severity: .error, message: "m",
@@ -33,7 +33,7 @@ struct TextFormatTests {
                 file: "f.yaml", start: SourcePosition(line: 1, column: example.start),
                 end: SourcePosition(line: 1, column: example.end)))
         let lines = format.render([diagnostic]).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 5)
+        try #require(lines.count == 5)
         #expect(lines[3] == "   | " + example.caret)
     }
 }

@@ -51,7 +51,7 @@ final class PolledClients {
                     throw SocketError(call: "recv (closed before the response was whole)", code: count < 0 ? errno : 0)
                 }
                 buffers[index] += chunk[..<count]
-                if let response = RawResponse(parsing: buffers[index]) {
+                if let (response, _) = RawResponse.parse(buffers[index]) {
                     answers[index] = response
                     waiting.remove(index)
                 }
@@ -96,8 +96,9 @@ extension RawResponse {
     /// The body as text.
     var text: String { String(decoding: body, as: UTF8.self) }
 
-    /// The response at the start of `bytes`, its body delimited by Content-Length; nil while incomplete.
-    init?(parsing bytes: [UInt8]) {
+    /// The response at the start of `bytes` and the number of bytes it takes, its body delimited by
+    /// Content-Length; nil while incomplete, or when the bytes are no HTTP response.
+    static func parse(_ bytes: [UInt8]) -> (response: RawResponse, length: Int)? {
         let separator = Array("\r\n\r\n".utf8)
         guard bytes.count >= 4,
               let end = bytes.indices.dropLast(3).first(where: { bytes[$0..<$0 + 4].elementsEqual(separator) })
@@ -110,8 +111,11 @@ extension RawResponse {
         }
         let length = headers.first { $0.name == "content-length" }.flatMap { Int($0.value) } ?? 0
         let parts = head[0].split(separator: " ")
-        guard bytes.count >= end + 4 + length, parts.count >= 2, let status = Int(parts[1]) else { return nil }
-        self.init(status: status, headers: headers, body: Array(bytes[(end + 4)..<(end + 4 + length)]))
+        guard length >= 0, bytes.count >= end + 4 + length, parts.count >= 2, let status = Int(parts[1]) else {
+            return nil
+        }
+        return (RawResponse(status: status, headers: headers, body: Array(bytes[(end + 4)..<(end + 4 + length)])),
+                end + 4 + length)
     }
 }
 

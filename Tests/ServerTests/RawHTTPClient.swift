@@ -79,28 +79,15 @@ final class RawConnection {
 
     func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    /// Reads one response, its body delimited by Content-Length.
+    /// Reads one response, its body delimited by Content-Length; throws when the connection closes first.
     func readResponse() throws -> RawResponse {
-        let separator = Array("\r\n\r\n".utf8)
-        var end: Int?
-        while end == nil {
-            end = buffered.indices.dropLast(3).first { buffered[$0..<$0 + 4].elementsEqual(separator) }
-            if end == nil, try !fill() { throw SocketError(call: "recv (closed before the header ended)", code: 0) }
+        while true {
+            if let (response, length) = RawResponse.parse(buffered) {
+                buffered.removeFirst(length)
+                return response
+            }
+            if try !fill() { throw SocketError(call: "recv (closed before the response was whole)", code: 0) }
         }
-        let head = String(decoding: buffered[..<end!], as: UTF8.self).components(separatedBy: "\r\n")
-        buffered.removeFirst(end! + 4)
-        let headers = head.dropFirst().map { line in
-            let colon = line.firstIndex(of: ":")!
-            return (name: line[..<colon].lowercased(),
-                    value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
-        let length = headers.first { $0.name == "content-length" }.flatMap { Int($0.value) } ?? 0
-        while buffered.count < length {
-            if try !fill() { throw SocketError(call: "recv (closed inside the body)", code: 0) }
-        }
-        defer { buffered.removeFirst(length) }
-        return RawResponse(status: Int(head[0].split(separator: " ")[1])!, headers: headers,
-                           body: Array(buffered[..<length]))
     }
 
     /// Reads until the server closes the connection; what arrived before that.

@@ -21,7 +21,7 @@ import YAML
         let document = Self.parse("title: 프리미엄\nprice: \"{price}\"\n")
         let tape = try #require(document.tape)
         let pairs = Self.pairs(document)
-        #expect(pairs.count == 2)
+        try #require(pairs.count == 2)
         #expect(tape.span(pairs[0].value).start == SourcePosition(line: 1, column: 8))
         #expect(tape.span(pairs[0].value).end == SourcePosition(line: 1, column: 12))
         #expect(tape.span(pairs[1].key).start == SourcePosition(line: 2, column: 1))
@@ -103,7 +103,7 @@ import YAML
         let document = Self.parse("? [a, b]\n: c\nd: e\n")
         let tape = try #require(document.tape)
         let pairs = Self.pairs(document)
-        #expect(pairs.count == 2)
+        try #require(pairs.count == 2)
         #expect(tape.scalar(pairs[0].key) == nil && tape.kindDescription(pairs[0].key) == "a list")
         #expect(tape.scalar(pairs[1].key) == "d")
     }

@@ -26,9 +26,10 @@ struct BundleFetcher: Sendable {
         session = URLSession(configuration: sessionConfiguration)
     }
 
-    /// Cancels the requests in flight and releases the session.
+    /// Releases the session once the requests in flight, if any, have ended; cancelling them could trap (see
+    /// `send(_:)`).
     func invalidate() {
-        session.invalidateAndCancel()
+        session.finishTasksAndInvalidate()
     }
 
     /// Asks for the bundle unless it is `current`; with `wait`, lets the server hold the request that many
@@ -87,25 +88,32 @@ struct BundleFetcher: Sendable {
                               fetched: snapshot.fetched, confirmed: snapshot.confirmed, origin: snapshot.origin)
     }
 
-    /// Sends `request`. Cancelling the calling task cancels the request. The completion-handler API is used,
-    /// not `data(for:)`: on Linux, cancelling `data(for:)` while its answer arrives can deadlock.
+    /// Sends `request`; cancelling the calling task makes it throw at once.
+    ///
+    /// The request itself is never cancelled, only abandoned: it runs until the server answers (a long poll within
+    /// its wait) and that answer is dropped. FoundationNetworking traps ("a task that is not in the registry") when
+    /// a task is cancelled while it is completing, which a poll answered at the moment the client stops is; so the
+    /// completion-handler API is used, not `data(for:)`, whose cancellation cancels the task.
     private func send(_ request: URLRequest) async throws(TollgateClientError) -> (Data, HTTPURLResponse) {
-        let pending = Locked<URLSessionDataTask?>(nil)
-        let answer: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
+        typealias Answer = Result<(Data, URLResponse), any Error>
+        // Taken by whichever comes first, the answer or the cancellation, so it is resumed once.
+        let waiting = Locked<CheckedContinuation<Answer, Never>?>(nil)
+        let abandon: @Sendable () -> Void = { waiting.withLock { $0.take() }?.resume(returning: .failure(URLError(.cancelled))) }
+        let answer: Answer = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let data, let response {
-                        continuation.resume(returning: .success((data, response)))
+                waiting.withLock { $0 = continuation }
+                guard !Task.isCancelled else { return abandon() }
+                session.dataTask(with: request) { data, response, error in
+                    let answer: Answer = if let data, let response {
+                        .success((data, response))
                     } else {
-                        continuation.resume(returning: .failure(error ?? URLError(.badServerResponse)))
+                        .failure(error ?? URLError(.badServerResponse))
                     }
-                }
-                pending.withLock { $0 = task }
-                task.resume()
-                if Task.isCancelled { task.cancel() }
+                    waiting.withLock { $0.take() }?.resume(returning: answer)
+                }.resume()
             }
         } onCancel: {
-            pending.withLock { $0 }?.cancel()
+            abandon()
         }
         let body: Data
         let response: URLResponse

@@ -25,9 +25,12 @@ public final class TollgateClient: Sendable {
 
     deinit {
         stop()
-        synchronizer.state.withLock { state in
-            for observer in state.observers.values { observer.finish() }
+        // Finished outside the lock: finishing runs the stream's termination handler, which takes it.
+        let observers = synchronizer.state.withLock { state in
+            defer { state.observers = [:] }
+            return Array(state.observers.values)
         }
+        for observer in observers { observer.finish() }
     }
 
     /// What the client was created with.
@@ -51,7 +54,7 @@ public final class TollgateClient: Sendable {
         }
     }
 
-    /// Stops polling, cancelling the request in flight. The bundle stays and answers.
+    /// Stops polling at once; a request in flight is abandoned, its answer dropped. The bundle stays and answers.
     public func stop() {
         let task = synchronizer.state.withLock { state in
             defer { state.task = nil }

@@ -12,15 +12,20 @@ final class PasswordRefusingServer: Sendable {
     init() throws {
         let listener = try Listener(backlog: 8)
         self.listener = listener
-        let descriptor = listener.descriptor
+        // The thread holds the listener, so its descriptor stays open, and its number cannot pass to another
+        // test's socket, until the thread's last `accept` has returned.
         Thread.detachNewThread {
             while true {
-                let client = accept(descriptor, nil, nil)
+                let client = accept(listener.descriptor, nil, nil)
                 guard client >= 0 else { return }
                 Self.refuse(client)
                 close(client)
             }
         }
+    }
+
+    deinit {
+        stop()
     }
 
     /// Stops accepting connections.

@@ -136,7 +136,8 @@ import TollgateEvaluation
         #expect(client.snapshot?.hash == Self.good.policy)
     }
 
-    /// Stopping while requests come and go never blocks: the request in flight is cancelled, whatever its state.
+    /// Stopping while requests come and go never blocks nor traps: the request in flight is abandoned, whatever its
+    /// state.
     @Test(.timeLimit(.minutes(2))) func stoppingAtAnyMomentReturns() async throws {
         let server = try FakeBundleServer()
         server.set(.init(status: 503, etag: nil, body: Data("{}".utf8)))

@@ -94,7 +94,8 @@ final class FakeBundleServer: @unchecked Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
-                if errno == EINTR { continue }
+                // A client that gave up before it was accepted is no reason to stop.
+                if errno == EINTR || errno == ECONNABORTED { continue }
                 close(listener)
                 return
             }

@@ -137,8 +137,8 @@ import TollgateEvaluation
     }
 
     /// Stopping while requests come and go never blocks nor traps: the request in flight is abandoned, whatever its
-    /// state.
-    @Test(.timeLimit(.minutes(2))) func stoppingAtAnyMomentReturns() async throws {
+    /// state. The time limit only catches a hang: beside the whole suite, the 200 rounds have taken 95 s.
+    @Test(.timeLimit(.minutes(10))) func stoppingAtAnyMomentReturns() async throws {
         let server = try FakeBundleServer()
         server.set(.init(status: 503, etag: nil, body: Data("{}".utf8)))
         let client = TollgateClient(Self.configuration(server.url, cache: nil, retryDelay: 0.0001))

@@ -98,7 +98,9 @@ struct BundleFetcher: Sendable {
         typealias Answer = Result<(Data, URLResponse), any Error>
         // Taken by whichever comes first, the answer or the cancellation, so it is resumed once.
         let waiting = Locked<CheckedContinuation<Answer, Never>?>(nil)
-        let abandon: @Sendable () -> Void = { waiting.withLock { $0.take() }?.resume(returning: .failure(URLError(.cancelled))) }
+        let abandon: @Sendable () -> Void = {
+            waiting.withLock { $0.take() }?.resume(returning: .failure(URLError(.cancelled)))
+        }
         let answer: Answer = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 waiting.withLock { $0 = continuation }

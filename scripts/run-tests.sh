@@ -21,6 +21,8 @@ if [ -n "$crash" ]; then
 fi
 echo "-- what failed:"
 grep -E '^✘ ' "$log" | head -60
+# Without the run's last line the process died or hung: name the tests it was running then.
+grep -q -E 'Test run with [0-9]+ tests? in [0-9]+ suites? (passed|failed)' "$log" && exit "$status"
 echo "-- tests that started and never ended:"
 sed -nE '
     /^◇ Test (case |run started)/d

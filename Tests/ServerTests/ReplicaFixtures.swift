@@ -154,15 +154,5 @@ extension ServedTollgate {
     }
 }
 
-/// Checks `condition` every 50 ms until it holds or `timeout` passes; true when it held.
-func eventually(within timeout: Duration = .seconds(30), _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return try await condition()
-}
-
 /// An evaluate request every test replica can answer.
 let evaluateBody = #"{ "entitlements": [], "synced": true, "consent": "granted" }"#

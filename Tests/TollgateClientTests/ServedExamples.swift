@@ -130,13 +130,3 @@ final class ServedExamples: @unchecked Sendable {
         return (http.statusCode, http.value(forHTTPHeaderField: "ETag"), data)
     }
 }
-
-/// Waits until `condition` holds, checking every 20 ms, for at most `seconds`; says whether it held.
-func eventually(within seconds: TimeInterval = 60, _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(nanoseconds: 20_000_000)
-    }
-    return try await condition()
-}

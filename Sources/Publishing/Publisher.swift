@@ -31,9 +31,12 @@ package struct Publisher {
 
     /// Loads, validates (against what the store published for the app) and compiles `files`.
     package func prepare(_ files: AppFiles) throws(PublishingError) -> Release {
-        let loaded = Self.load(files)
-        let baselines = try self.baselines(apps: [files.app])
-        let (sources, compiled) = try Self.compile(loaded, app: files.app, validator: validator(baselines))
+        try Self.prepare(files, validator: validator(try baselines(apps: [files.app])))
+    }
+
+    /// Loads, validates with `validator` and compiles `files`: `prepare(_:)` for a store that holds nothing yet.
+    package static func prepare(_ files: AppFiles, validator: Validator) throws(PublishingError) -> Release {
+        let (sources, compiled) = try compile(load(files), app: files.app, validator: validator)
         return Release(files: files, sources: sources, compiled: compiled)
     }
 

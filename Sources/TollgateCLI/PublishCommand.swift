@@ -15,9 +15,9 @@ enum PublishCommand {
             when nothing has an error, records each as a snapshot: its compiled bundle, its
             policy and template files, author and message; then points the channel at it.
             One transaction per app; publishing what the channel already serves writes
-            nothing. The store is created when missing (docs/store.md). Exits 0 when
-            published (or already active), 1 when the policies have errors, 2 when the
-            store failed.
+            nothing. A missing store is created once every policy passed (docs/store.md).
+            Exits 0 when published (or already active), 1 when the policies have errors,
+            2 when the store failed.
             """,
         options: [
             .value("--app", valueName: "app", help: "publish only this app's policy, Policies/<app>.yaml",
@@ -40,19 +40,25 @@ enum PublishCommand {
             apps = try workspace.policyFiles([]).map(Workspace.stem)
         }
         guard !apps.isEmpty else { throw .usage("no policies in Policies/ to publish") }
-        let publisher = try workspace.publisher(arguments, mode: .create)
+        // A missing store is created only once every policy passed, so a refused first publish leaves none behind.
+        let existing = try workspace.existingPublisher(arguments)
         var findings: [Diagnostic] = []
         var releases: [Release] = []
         for app in apps {
             let files = try workspace.appFiles(app: app)
             do throws(PublishingError) {
-                releases.append(try publisher.prepare(files))
+                if let existing {
+                    releases.append(try existing.prepare(files))
+                } else {
+                    releases.append(try Publisher.prepare(files, validator: .withICU))
+                }
             } catch {
                 guard case .findings(let diagnostics) = error else { throw CommandError(error) }
                 findings += diagnostics
             }
         }
         guard findings.isEmpty else { throw .findings(findings) }
+        let publisher = if let existing { existing } else { try workspace.publisher(arguments, mode: .create) }
         let author = workspace.author(arguments)
         let channel = try arguments.required("--channel")
         let message = arguments["--message"] ?? ""

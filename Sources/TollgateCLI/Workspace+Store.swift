@@ -50,6 +50,18 @@ extension Workspace {
         Self.publisher(on: try openStore(arguments, mode: mode), named: storeLocation(arguments).name)
     }
 
+    /// Publishing on the store `--store` names, opened for writing; nil when no one has created it yet.
+    func existingPublisher(_ arguments: Arguments) throws(CommandError) -> Publisher? {
+        let (location, name) = storeLocation(arguments)
+        do {
+            return Self.publisher(on: try location.open(.write), named: name)
+        } catch .missing {
+            return nil
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+
     /// Publishing on `store` (`name` in messages), validating with ICU's data as every command does.
     static func publisher(on store: any PolicyStore, named name: String) -> Publisher {
         Publisher(store: store, storeName: name, validator: { Validator.withICU(baselines: $0) })

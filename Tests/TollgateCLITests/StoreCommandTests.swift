@@ -209,6 +209,25 @@ import TollgateCLI
         #expect(Self.run(["history", "--store", project.store, "--format", "json"], in: project).stdout == before)
     }
 
+    /// A first publish that validation refuses creates no store: no file, no tables, and a later good publish is
+    /// version 1.
+    @Test(arguments: StoreBackend.allCases)
+    func aRefusedFirstPublishCreatesNoStore(backend: StoreBackend) throws {
+        let project = try StoreProject("refused-first", backend: backend)
+        defer { project.remove() }
+        try project.edit("Policies/photocollage.yaml", replacing: "grants: [remove-ads]", with: "grants: [remove-ad]")
+        let refused = Self.publish(project)
+        #expect(refused.exitCode == 1)
+        #expect(refused.stderr.contains("[unknown-tier]"), "\(refused.stderr)")
+        #expect(throws: StoreError.missing(path: project.sharedStore)) { try project.open(.read) }
+        if backend == .sqlite { #expect(!FileManager.default.fileExists(atPath: project.storePath)) }
+
+        try project.edit("Policies/photocollage.yaml", replacing: "grants: [remove-ad]", with: "grants: [remove-ads]")
+        let published = Self.publish(project)
+        #expect(published.exitCode == 0, "\(published.stderr)")
+        #expect(published.stdout.contains("published photocollage version 1 "), "\(published.stdout)")
+    }
+
     static func changeCoinsToNonConsumable(in project: StoreProject) throws {
         try project.edit("Policies/photocollage.yaml", replacing: ExampleEdits.coinsBecomeNonConsumable.0,
                          with: ExampleEdits.coinsBecomeNonConsumable.1)

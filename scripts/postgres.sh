@@ -44,6 +44,19 @@ port_in_use() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
+# A free port for a new cluster, below the kernel's range of ephemeral ports, which outgoing connections and
+# servers on port 0 draw from: a paused cluster must find its port free again when it restarts.
+new_port() {
+  local low=32768 high=60999
+  [[ -r /proc/sys/net/ipv4/ip_local_port_range ]] && read -r low high </proc/sys/net/ipv4/ip_local_port_range
+  local first=10000 count=$((low - 10000))
+  if ((count < 1000)); then first=$((high + 1)); count=$((65536 - first)); fi
+  ((count >= 100)) || { first=20000; count=20000; }
+  local port=$((first + RANDOM % count))
+  while port_in_use "$port"; do port=$((first + RANDOM % count)); done
+  echo "$port"
+}
+
 start() {
   if running; then url; return; fi
   mkdir -p "$dir"
@@ -66,8 +79,7 @@ start() {
   if [[ -f "$dir/port" ]]; then
     port="$(cat "$dir/port")"
   else
-    port=$((20000 + RANDOM % 20000))
-    while port_in_use "$port"; do port=$((20000 + RANDOM % 20000)); done
+    port="$(new_port)"
   fi
   as_owner "$bin/pg_ctl" -D "$(home)/data" -l "$(home)/server.log" -w -t 60 \
     -o "-p $port -k $(home) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null || {

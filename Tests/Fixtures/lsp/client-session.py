@@ -262,6 +262,20 @@ class Session:
             result["applied"] = fix[0]
         return result
 
+    async def fix(self, name, document, code, typo, fixed):
+        """Step `quickFix<name>` applies the quick fix for `code`; step `fixed<name>` then waits for its finding to
+        go and says whether the text became `fixed`. Without a fix, `typo` is corrected by hand so the session
+        goes on."""
+        steps = self.summary["steps"]
+        seen = len(self.published)
+        await self.step("quickFix" + name, lambda: self.quick_fix(document, self.latest(document), code))
+        if "applied" in steps["quickFix" + name]:
+            await self.step("fixed" + name, lambda: self.diagnostics_after(
+                document, seen, lambda found: all(d["code"] != code for d in found)))
+            steps["fixed" + name]["text"] = fixed in document.text
+        else:
+            self.replace(document, typo, fixed)
+
     def latest(self, document):
         """The diagnostics last published for `document`, as lsprotocol objects."""
         for params in reversed(self.published):
@@ -270,7 +284,6 @@ class Session:
         return None
 
     async def run(self):
-        steps = self.summary["steps"]
         project_uri = pathlib.Path(self.project).as_uri()
         await self.client.start_io("/bin/sh", "-c", 'exec "$0" lsp 2>>"$1"', self.tollgate, self.stderr.name,
                                    cwd=self.project)
@@ -322,14 +335,7 @@ class Session:
             policy, seen, lambda found: any(d["code"] == "unknown-tier" for d in found)))
         await self.step("completionInGrants", lambda: self.completion(
             policy, policy.position("grants: [remove-ad]", shift=len("grants: [remove-ad"))))
-        seen = len(self.published)
-        await self.step("quickFixPolicy", lambda: self.quick_fix(policy, self.latest(policy), "unknown-tier"))
-        if "applied" in steps["quickFixPolicy"]:
-            await self.step("fixedPolicy", lambda: self.diagnostics_after(
-                policy, seen, lambda found: all(d["code"] != "unknown-tier" for d in found)))
-            steps["fixedPolicy"]["text"] = "grants: [remove-ads]" in policy.text
-        else:
-            self.replace(policy, "grants: [remove-ad]", "grants: [remove-ads]")
+        await self.fix("Policy", policy, "unknown-tier", "grants: [remove-ad]", "grants: [remove-ads]")
 
         await self.step("hoverTier", lambda: self.hover(
             policy, policy.position("grants: [premium]", shift=len("grants: [pre"))))
@@ -346,15 +352,8 @@ class Session:
             template, seen, lambda found: any(d["code"] == "template-unknown-variable" for d in found)))
         await self.step("completionAfterBrace", lambda: self.completion(
             template, template.position("할인 {savngs_percent}", shift=len("할인 {"))))
-        seen = len(self.published)
-        await self.step("quickFixTemplate", lambda: self.quick_fix(template, self.latest(template),
-                                                                   "template-unknown-variable"))
-        if "applied" in steps["quickFixTemplate"]:
-            await self.step("fixedTemplate", lambda: self.diagnostics_after(
-                template, seen, lambda found: all(d["code"] != "template-unknown-variable" for d in found)))
-            steps["fixedTemplate"]["text"] = '"🎉 {savings_percent} 할인 {savings_percent}"' in template.text
-        else:
-            self.replace(template, "{savngs_percent}", "{savings_percent}")
+        await self.fix("Template", template, "template-unknown-variable",
+                       '"🎉 {savings_percent} 할인 {savngs_percent}"', '"🎉 {savings_percent} 할인 {savings_percent}"')
         await self.step("hoverMessage", lambda: self.hover(
             template, template.position("🎉 {savings_percent} 할인 {savings_percent}", shift=len("🎉 {sav"))))
 

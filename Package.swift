@@ -11,6 +11,9 @@ let settings: [SwiftSetting] = [
 
 let package = Package(
     name: "Tollgate",
+    // The library products' promise to apps: TollgateEvaluation and TollgateClient use no API newer than these
+    // (no Synchronization: the client locks with NSLock, which iOS 15 has). The service and the CLI run on Linux.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .executable(name: "tollgate", targets: ["tollgate"]),
         .library(name: "TollgateEvaluation", targets: ["TollgateEvaluation"]),
@@ -191,6 +194,7 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: settings),
         .testTarget(
             name: "TollgateClientTests",
             dependencies: ["TollgateClient", "TollgateEvaluation", "TestSupport"],

@@ -1,4 +1,5 @@
 package import Foundation
+package import Testing
 
 /// Compares text with a checked-in golden file; `UPDATE_GOLDEN=1` re-records it.
 package enum Golden {
@@ -38,6 +39,15 @@ package enum Golden {
             }
         }
         return out.joined(separator: "\n")
+    }
+}
+
+/// Records an issue at the caller when `actual` differs from the golden file at `path` (see `Golden.check`), with
+/// `hint` below the difference when the golden is made another way than `UPDATE_GOLDEN=1`.
+package func expectGolden(_ actual: String, at path: String, hint: String? = nil,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+    if let mismatch = Golden.check(actual, against: path) {
+        Issue.record(Comment(rawValue: hint.map { "\(mismatch)\n\($0)" } ?? "\(mismatch)"), sourceLocation: sourceLocation)
     }
 }
 

@@ -26,8 +26,6 @@ struct FormatGoldenTests {
     @Test(arguments: cases)
     func matchesGolden(_ format: GoldenCase) {
         let path = Fixtures.path("reports/\(format.name).golden")
-        if let mismatch = Golden.check(format.render(ReportFixture.report), against: path) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(format.render(ReportFixture.report), at: path)
     }
 }

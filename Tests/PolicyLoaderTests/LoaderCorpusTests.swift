@@ -34,9 +34,7 @@ import YAML
             #expect(loaded.value != nil)
         } else {
             #expect(!text.isEmpty, "\(name) should produce findings")
-            if let mismatch = Golden.check(text, against: "\(Self.folder)/\(name).out") {
-                Issue.record("\(mismatch)")
-            }
+            expectGolden(text, at: "\(Self.folder)/\(name).out")
         }
     }
 }

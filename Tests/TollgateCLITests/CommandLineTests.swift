@@ -41,9 +41,7 @@ struct Invocation: Sendable, CustomTestStringConvertible {
         #expect(result.exitCode == 0)
         #expect(result.stderr.isEmpty)
         let golden = Fixtures.path("cli/help/\(command.isEmpty ? "tollgate" : command).golden")
-        if let mismatch = Golden.check(result.stdout, against: golden) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(result.stdout, at: golden)
     }
 
     @Test(arguments: names)
@@ -184,8 +182,6 @@ struct Invocation: Sendable, CustomTestStringConvertible {
     ])
     func errorMatchesItsGolden(invocation: Invocation) {
         let golden = Fixtures.path("cli/errors/\(invocation.name).golden")
-        if let mismatch = Golden.check(invocation.transcript(), against: golden) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(invocation.transcript(), at: golden)
     }
 }

@@ -34,9 +34,7 @@ import TollgateCLI
         let result = Self.run(["validate", "--format", format], in: Self.project)
         #expect(result.exitCode == 1)
         let output = format == "text" ? result.stderr : result.stdout
-        if let mismatch = Golden.check(output, against: Fixtures.path("cli/validate.\(format).golden")) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(output, at: Fixtures.path("cli/validate.\(format).golden"))
     }
 
     @Test func strictFailsOnWarnings() {
@@ -73,9 +71,7 @@ import TollgateCLI
     func matrixMatchesItsGolden(app: String, format: String) {
         let result = Self.run(["matrix", "--app", app, "--format", format])
         #expect(result.exitCode == 0)
-        if let mismatch = Golden.check(result.stdout, against: Fixtures.path("cli/matrix-\(app).\(format).golden")) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(result.stdout, at: Fixtures.path("cli/matrix-\(app).\(format).golden"))
     }
 
     @Test func matrixOfAnInvalidPolicyReportsItsErrors() {

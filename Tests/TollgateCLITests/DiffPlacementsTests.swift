@@ -23,8 +23,6 @@ import TollgateCLI
         let result = Tollgate.run(["diff", "old", ".", "--app", "photocollage", "--format", format],
                                   context: CommandContext(currentDirectory: examples.folder.path))
         #expect(result.exitCode == 0, "\(result.stderr)")
-        if let mismatch = Golden.check(result.stdout, against: Fixtures.path("cli/diff-placements.\(format).golden")) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(result.stdout, at: Fixtures.path("cli/diff-placements.\(format).golden"))
     }
 }

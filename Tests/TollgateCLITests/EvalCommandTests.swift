@@ -15,9 +15,7 @@ import TollgateCLI
     }
 
     static func check(_ output: String, _ golden: String) {
-        if let mismatch = Golden.check(output, against: Fixtures.path("cli/eval/\(golden)")) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(output, at: Fixtures.path("cli/eval/\(golden)"))
     }
 
     @Test(arguments: ["spec-example", "refunded-premium", "not-synced"])

@@ -18,7 +18,7 @@ import TollgateCLI
                                "--format", format])
         #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let golden = Fixtures.path("cli/experiment/\(experiment)-\(users).\(format).golden")
-        if let mismatch = Golden.check(result.stdout, against: golden) { Issue.record("\(mismatch)") }
+        expectGolden(result.stdout, at: golden)
     }
 
     @Test func theDefaultIsOneHundredThousandUsers() {

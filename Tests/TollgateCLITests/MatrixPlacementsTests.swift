@@ -16,7 +16,7 @@ import TollgateCLI
         let result = Self.run(["matrix", "--app", app, "--placements", "--format", format])
         #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let golden = Fixtures.path("cli/matrix-placements-\(app).\(format).golden")
-        if let mismatch = Golden.check(result.stdout, against: golden) { Issue.record("\(mismatch)") }
+        expectGolden(result.stdout, at: golden)
     }
 
     @Test func everySetOfTiersAProductCombinationGivesIsARow() {

@@ -29,9 +29,7 @@ import TollgateCLI
     }
 
     static func check(_ output: String, _ golden: String) {
-        if let mismatch = Golden.check(output, against: Fixtures.path("cli/render/\(golden)")) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(output, at: Fixtures.path("cli/render/\(golden)"))
     }
 
     @Test(arguments: pages)
@@ -102,9 +100,7 @@ import TollgateCLI
         let result = Self.run(["render", "--app", "photocollage", "--prices", "Tests/Fixtures/cli/prices/\(name).yaml"])
         #expect(result.exitCode == 1)
         #expect(result.stdout.isEmpty)
-        if let mismatch = Golden.check(result.stderr, against: Fixtures.path("cli/prices/\(name).out")) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(result.stderr, at: Fixtures.path("cli/prices/\(name).out"))
     }
 
     @Test func usageMistakesExitWithTwo() {

@@ -30,7 +30,7 @@ import TollgateCLI
                                "Tests/Fixtures/cli/resolve/\(context).json", "--format", format])
         #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let golden = Fixtures.path("cli/resolve/\(context)\(format == "json" ? "" : ".text").golden")
-        if let mismatch = Golden.check(result.stdout, against: golden) { Issue.record("\(mismatch)") }
+        expectGolden(result.stdout, at: golden)
     }
 
     @Test func aSubscriberMatchesTargetingAndIsShownNothing() throws {

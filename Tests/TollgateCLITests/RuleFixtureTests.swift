@@ -47,9 +47,7 @@ import TollgateCLI
         let result = try Self.validate(folder)
         #expect(result.stderr.contains("[\(rule)]"), "bad fixture of \(rule) does not trigger it:\n\(result.stderr)")
         #expect(result.exitCode == (result.stderr.contains(": error: ") ? 1 : 0))
-        if let mismatch = Golden.check(result.stderr, against: Fixtures.path("rules/\(rule)/bad.out")) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(result.stderr, at: Fixtures.path("rules/\(rule)/bad.out"))
     }
 
     @Test(arguments: ruleIDs)

@@ -44,9 +44,7 @@ import TollgateCLI
         let result = Tollgate.run(["schema"], context: CommandContext(currentDirectory: Self.root.path))
         #expect(result.exitCode == 0)
         #expect(result.stderr.isEmpty)
-        if let mismatch = Golden.check(result.stdout, against: Self.schemaPath) {
-            Issue.record("\(mismatch)\nregenerate it: tollgate schema > schema/policy.schema.json")
-        }
+        expectGolden(result.stdout, at: Self.schemaPath, hint: "regenerate it: tollgate schema > schema/policy.schema.json")
     }
 
     @Test func schemaIsValidDraft202012() throws {

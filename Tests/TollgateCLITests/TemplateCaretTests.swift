@@ -17,15 +17,11 @@ import TollgateCLI
     @Test(arguments: rules)
     func terminalExcerptUnderlinesThePart(rule: String) {
         let result = Self.validate(rule, terminal: true)
-        if let mismatch = Golden.check(result.stderr, against: Fixtures.path("cli/carets/\(rule).golden")) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(result.stderr, at: Fixtures.path("cli/carets/\(rule).golden"))
     }
 
     @Test func jsonEndsWhereThePriceEnds() {
         let result = Self.validate("hardcoded-price", ["--format", "json"])
-        if let mismatch = Golden.check(result.stdout, against: Fixtures.path("cli/carets/hardcoded-price.json.golden")) {
-            Issue.record("\(mismatch)")
-        }
+        expectGolden(result.stdout, at: Fixtures.path("cli/carets/hardcoded-price.json.golden"))
     }
 }

@@ -83,7 +83,7 @@ final class Synchronizer: Sendable {
                 pause = RetryDelay.after(failures: failures, initial: configuration.retryDelay,
                                          maximum: configuration.maximumRetryDelay)
             }
-            if pause > 0 { try? await Task.sleep(nanoseconds: UInt64(pause * 1_000_000_000)) }
+            if pause > 0 { await configuration.pause(pause) }
         }
     }
 

@@ -16,6 +16,11 @@ extension TollgateClient {
         public var retryDelay: TimeInterval
         /// The longest pause between failed requests.
         public var maximumRetryDelay: TimeInterval
+        /// How the polling loop waits out a pause, in seconds; returns early when the loop is cancelled. Tests
+        /// replace it to see each pause without waiting it out.
+        package var pause: @Sendable (TimeInterval) async -> Void = { seconds in
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        }
 
         /// A configuration that polls `app` on `server`, holding each request up to 30 seconds.
         public init(server: URL, app: String, cacheFile: URL? = nil, wait: Int = 30, retryDelay: TimeInterval = 1,

@@ -56,11 +56,22 @@ public final class TollgateClient: Sendable {
 
     /// Stops polling at once; a request in flight is abandoned, its answer dropped. The bundle stays and answers.
     public func stop() {
-        let task = synchronizer.state.withLock { state in
+        takeTask()?.cancel()
+    }
+
+    /// Stops polling as `stop()` does and returns once the loop has ended, so no request follows.
+    package func stopAndWait() async {
+        let task = takeTask()
+        task?.cancel()
+        await task?.value
+    }
+
+    /// The polling loop's task, which no longer counts as running.
+    private func takeTask() -> Task<Void, Never>? {
+        synchronizer.state.withLock { state in
             defer { state.task = nil }
             return state.task
         }
-        task?.cancel()
     }
 
     /// Asks the server once, without waiting for a change, and returns the bundle then current.

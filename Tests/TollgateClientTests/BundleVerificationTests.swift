@@ -47,11 +47,13 @@ import TollgateEvaluation
         FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-client-\(UUID())/demo.json")
     }
 
-    static func configuration(_ server: URL, cache: URL?, wait: Int = 1, retryDelay: TimeInterval = 0.05)
-        -> TollgateClient.Configuration
+    static func configuration(_ server: URL, cache: URL?, wait: Int = 1, retryDelay: TimeInterval = 0.05,
+                              pauses: Pauses? = nil) -> TollgateClient.Configuration
     {
-        TollgateClient.Configuration(server: server, app: "demo", cacheFile: cache, wait: wait, retryDelay: retryDelay,
-                                     maximumRetryDelay: retryDelay * 10)
+        var configuration = TollgateClient.Configuration(server: server, app: "demo", cacheFile: cache, wait: wait,
+                                                         retryDelay: retryDelay, maximumRetryDelay: retryDelay * 10)
+        if let pauses { configuration.pause = pauses.pause }
+        return configuration
     }
 
     @Test(arguments: BadAnswer.allCases)
@@ -95,13 +97,15 @@ import TollgateEvaluation
         let server = try FakeBundleServer()
         let good = TestBundles.served(Self.good)
         server.set(.init(etag: good.etag, body: good.body))
-        let client = TollgateClient(Self.configuration(server.url, cache: nil, wait: 60))
+        let pauses = Pauses()
+        let client = TollgateClient(Self.configuration(server.url, cache: nil, wait: 60, pauses: pauses))
         try await client.sync()
         server.set(.init(status: 304, etag: good.etag))
         client.start()
         defer { client.stop() }
-        #expect(await eventually { server.requestsSinceSet >= 1 })
-        try await Task.sleep(nanoseconds: 1_500_000_000)
+        #expect(await eventually { pauses.taken.count == 1 }, "the loop pauses after the 304")
+        let pause = try #require(pauses.taken.first)
+        #expect(pause > 50 && pause <= 60, "the rest of the 60-second wait, not \(pause)")
         #expect(server.requestsSinceSet == 1)
         #expect(client.lastError == nil)
     }
@@ -110,11 +114,13 @@ import TollgateEvaluation
     @Test func aFailedRequestIsFollowedByAPause() async throws {
         let server = try FakeBundleServer()
         server.set(.init(status: 503, etag: nil, body: Data("{}".utf8)))
-        let client = TollgateClient(Self.configuration(server.url, cache: nil, retryDelay: 30))
+        let pauses = Pauses()
+        let client = TollgateClient(Self.configuration(server.url, cache: nil, retryDelay: 30, pauses: pauses))
         client.start()
         defer { client.stop() }
-        #expect(await eventually { server.requestsSinceSet >= 1 })
-        try await Task.sleep(nanoseconds: 1_500_000_000)
+        #expect(await eventually { pauses.taken.count == 1 }, "the loop pauses after the failure")
+        let pause = try #require(pauses.taken.first)
+        #expect(pause >= 15 && pause <= 30, "the jittered first retry delay, not \(pause)")
         #expect(server.requestsSinceSet == 1)
         #expect(client.lastError == .unexpectedStatus(503))
         #expect(throws: TollgateClientError.notSynced) { try client.evaluate(EvaluationInput(entitlements: [])) }
@@ -129,11 +135,10 @@ import TollgateEvaluation
         client.start()
         #expect(client.isRunning)
         #expect(await eventually { client.snapshot != nil })
-        client.stop()
+        await client.stopAndWait()
         #expect(!client.isRunning)
         server.set(.init(etag: good.etag, body: good.body))
-        try await Task.sleep(nanoseconds: 1_500_000_000)
-        #expect(server.requestsSinceSet <= 1, "at most the request in flight when it stopped")
+        #expect(server.requestsSinceSet <= 1, "the loop has ended: at most the request in flight when it stopped")
         #expect(client.snapshot?.hash == Self.good.policy)
     }
 

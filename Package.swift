@@ -73,7 +73,12 @@ let package = Package(
         ),
         .target(
             name: "PolicyValidation",
-            dependencies: ["PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation", "StoreCatalog"],
+            dependencies: ["PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
+            swiftSettings: settings
+        ),
+        .target(
+            name: "CatalogValidation",
+            dependencies: ["PolicyValidation", "StoreCatalog", "PolicyModel", "Diagnostics", "TollgateEvaluation"],
             swiftSettings: settings
         ),
         .target(name: "TollgateEvaluation", swiftSettings: settings),
@@ -106,7 +111,7 @@ let package = Package(
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing", "StoreCatalog",
-                "CatalogConversion", "LanguageServer",
+                "CatalogConversion", "CatalogValidation", "LanguageServer",
             ],
             swiftSettings: settings
         ),
@@ -133,7 +138,7 @@ let package = Package(
             name: "PolicyValidationTests",
             dependencies: [
                 "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation", "Rendering",
-                "TollgateCLI", "StoreCatalog",
+                "TollgateCLI",
             ],
             swiftSettings: settings
         ),
@@ -167,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TollgateCLITests",
-            dependencies: ["TollgateCLI", "PolicyValidation", "Store", "TollgateEvaluation", "TestSupport"],
+            dependencies: ["TollgateCLI", "PolicyValidation", "CatalogValidation", "Store", "TollgateEvaluation", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -181,6 +186,14 @@ let package = Package(
         .testTarget(
             name: "StoreCatalogTests",
             dependencies: ["StoreCatalog", "PolicyModel", "Diagnostics", "TollgateEvaluation", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CatalogValidationTests",
+            dependencies: [
+                "CatalogValidation", "PolicyValidation", "PolicyLoader", "PolicyModel", "StoreCatalog", "Diagnostics",
+                "TollgateEvaluation",
+            ],
             swiftSettings: settings
         ),
         .testTarget(

@@ -1,7 +1,8 @@
+@testable import CatalogValidation
 import Diagnostics
 import Foundation
 import PolicyModel
-@testable import PolicyValidation
+import PolicyValidation
 import StoreCatalog
 import Testing
 import TollgateEvaluation

@@ -61,7 +61,7 @@ struct CatalogIntroMismatchRule: CatalogRule {
     static func same(_ offer: IntroOffer, _ listed: CatalogIntroOffer) -> Bool {
         guard offer.type.value == listed.type.value,
               (offer.periods?.value ?? 1) == (listed.periods?.value ?? 1) else { return false }
-        guard let ours = offer.period.flatMap({ ISOPeriod($0.value) }),
+        guard let ours = offer.duration,
               let theirs = listed.period.flatMap({ ISOPeriod($0.value) }) else { return true }
         return ours == theirs
     }

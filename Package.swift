@@ -100,8 +100,8 @@ let package = Package(
         .target(
             name: "LanguageServer",
             dependencies: [
-                "Diagnostics", "PolicyModel", "PolicyLoader", "PolicyValidation", "Rendering", "TollgateEvaluation",
-                "YAML",
+                "Diagnostics", "MessageFormat", "PolicyModel", "PolicyLoader", "PolicyValidation", "Rendering",
+                "TollgateEvaluation", "YAML",
             ],
             swiftSettings: settings
         ),

@@ -62,7 +62,7 @@ struct CatalogIntroMismatchRule: CatalogRule {
         guard offer.type.value == listed.type.value,
               (offer.periods?.value ?? 1) == (listed.periods?.value ?? 1) else { return false }
         guard let ours = offer.duration,
-              let theirs = listed.period.flatMap({ ISOPeriod($0.value) }) else { return true }
+              let theirs = listed.duration else { return true }
         return ours == theirs
     }
 

@@ -38,7 +38,7 @@ struct InvalidPeriodRule: Rule {
         }
         for placement in app.policy.ads.placements {
             if let interval = placement.minInterval {
-                findings += checkInterval(interval)
+                findings += checkInterval(interval, placement.minIntervalDuration)
             }
         }
         return findings
@@ -75,9 +75,9 @@ struct InvalidPeriodRule: Rule {
     }
 
     /// An ad placement's `min_interval`: a positive time duration.
-    private func checkInterval(_ interval: Located<String>) -> [Diagnostic] {
+    private func checkInterval(_ interval: Located<String>, _ parsed: ISOPeriod?) -> [Diagnostic] {
         let expected = "a time duration such as PT30S, PT3M or PT1H"
-        guard let parsed = ISOPeriod(interval.value) else {
+        guard let parsed else {
             return [finding("'\(interval.value)' is not an ISO 8601 duration; expected \(expected)",
                             at: interval.span)]
         }

@@ -34,7 +34,7 @@ struct CatalogGroupMismatchRule: CatalogRule {
 
     private func check(_ comparison: CatalogComparison, catalog index: Int) -> [Diagnostic] {
         let catalog = comparison.catalogs[index]
-        // The catalog's subscriptions with a group on both sides, by policy group in policy order.
+        // The catalog's subscriptions with a group on both sides, by policy group, in catalog order.
         var members: [(group: String, matches: [CatalogComparison.Match])] = []
         let subscriptions = comparison.matches.filter {
             $0.catalogIndex == index && $0.product.type.value == .autoRenewable
@@ -98,10 +98,12 @@ struct CatalogGroupMismatchRule: CatalogRule {
             }
             return finding(
                 "subscription '\(match.product.id.value)' of group '\(group)' is in store group "
-                    + "\(name(storeGroup, catalog)) in \(catalog.described), with the subscriptions of group '\(owner)'",
+                    + "\(name(storeGroup, catalog)) in \(catalog.described), "
+                    + "with the subscriptions of group '\(owner)'",
                 at: span,
                 help: "make '\(owner)' and '\(group)' one policy group, or separate groups in the store",
-                related: [Diagnostic.Related(span: listed.span, message: "in store group \(name(storeGroup, catalog))")])
+                related: [Diagnostic.Related(span: listed.span,
+                                             message: "in store group \(name(storeGroup, catalog))")])
         }
     }
 

@@ -76,7 +76,12 @@ let package = Package(
         ),
         .target(
             name: "PolicyValidation",
-            dependencies: ["PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation", "StoreCatalog"],
+            dependencies: ["PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
+            swiftSettings: settings
+        ),
+        .target(
+            name: "CatalogValidation",
+            dependencies: ["PolicyValidation", "StoreCatalog", "PolicyModel", "Diagnostics", "TollgateEvaluation"],
             swiftSettings: settings
         ),
         .target(name: "TollgateEvaluation", swiftSettings: settings),
@@ -98,8 +103,8 @@ let package = Package(
         .target(
             name: "LanguageServer",
             dependencies: [
-                "Diagnostics", "PolicyModel", "PolicyLoader", "PolicyValidation", "Rendering", "TollgateEvaluation",
-                "YAML",
+                "Diagnostics", "MessageFormat", "PolicyModel", "PolicyLoader", "PolicyValidation", "Rendering",
+                "TollgateEvaluation", "YAML",
             ],
             swiftSettings: settings
         ),
@@ -109,7 +114,7 @@ let package = Package(
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing", "StoreCatalog",
-                "CatalogConversion", "LanguageServer",
+                "CatalogConversion", "CatalogValidation", "LanguageServer",
             ],
             swiftSettings: settings
         ),
@@ -136,7 +141,7 @@ let package = Package(
             name: "PolicyValidationTests",
             dependencies: [
                 "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation", "Rendering",
-                "TollgateCLI", "StoreCatalog",
+                "TollgateCLI",
             ],
             swiftSettings: settings
         ),
@@ -170,7 +175,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TollgateCLITests",
-            dependencies: ["TollgateCLI", "PolicyValidation", "Store", "TollgateEvaluation", "TestSupport"],
+            dependencies: ["TollgateCLI", "PolicyValidation", "CatalogValidation", "Store", "TollgateEvaluation", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -184,6 +189,14 @@ let package = Package(
         .testTarget(
             name: "StoreCatalogTests",
             dependencies: ["StoreCatalog", "PolicyModel", "Diagnostics", "TollgateEvaluation", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CatalogValidationTests",
+            dependencies: [
+                "CatalogValidation", "PolicyValidation", "PolicyLoader", "PolicyModel", "StoreCatalog", "Diagnostics",
+                "TollgateEvaluation",
+            ],
             swiftSettings: settings
         ),
         .testTarget(

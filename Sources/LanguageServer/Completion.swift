@@ -1,4 +1,5 @@
 package import Diagnostics
+import MessageFormat
 import PolicyModel
 import Rendering
 package import TollgateEvaluation
@@ -91,7 +92,7 @@ extension EditorWorkspace {
         case .pluralCategory:
             let locale = set?.locale.value ?? Self.fileStem(path)
             let categories = CLDRPlurals.categories(of: locale) ?? []
-            return PluralCategory.order.filter(categories.contains).map { category in
+            return PluralCategory.names.filter(categories.contains).map { category in
                 CompletionItem(label: category, kind: .keyword, detail: "plural category of \(locale)",
                                replacing: context.typedSpan(file: path))
             }

@@ -32,11 +32,6 @@ enum MessageArgumentContext: Equatable {
     }
 }
 
-/// CLDR's plural categories in their usual order.
-enum PluralCategory {
-    static let order = ["zero", "one", "two", "few", "many", "other"]
-}
-
 extension String {
     /// The text without spaces, tabs and line breaks at either end.
     var trimmingSpaces: String {

@@ -24,8 +24,6 @@ package enum MessageParser {
 private let simpleTypes = ["number", "date", "time", "spellout", "ordinal", "duration"]
 /// Every argument type the parser accepts, for suggestions and help lines.
 let argumentTypes = simpleTypes + ["plural", "select", "selectordinal"]
-/// The CLDR plural categories, for suggestions and help lines.
-let pluralKeywords = ["zero", "one", "two", "few", "many", "other"]
 
 /// A recursive-descent parser over the message's scalars; `index` is the next scalar to read.
 private struct Parser {
@@ -280,8 +278,8 @@ private struct Parser {
                     throw context.fail(MessageSyntaxError(.expectedSelector(kind: kind), at: index..<index + 1),
                                        in: scalars)
                 }
-                guard pluralKeywords.contains(word) else {
-                    let suggestion = Suggestion.didYouMean(word, in: pluralKeywords)
+                guard PluralCategory(rawValue: word) != nil else {
+                    let suggestion = Suggestion.didYouMean(word, in: PluralCategory.names)
                     throw context.fail(
                         MessageSyntaxError(.invalidSelector(kind: kind, selector: word, suggestion: suggestion),
                                            at: selectorStart..<index), in: scalars)

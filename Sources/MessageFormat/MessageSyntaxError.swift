@@ -127,7 +127,7 @@ package struct MessageSyntaxError: Error, Sendable, Hashable, CustomStringConver
         "scalars \(range.lowerBound)..<\(range.upperBound): \(message)" + (help.map { " (help: \($0))" } ?? "")
     }
 
-    static let pluralSelectorHelp = "a selector is '=N' or one of \(pluralKeywords.joined(separator: ", "))"
+    static let pluralSelectorHelp = "a selector is '=N' or one of \(PluralCategory.names.joined(separator: ", "))"
 
     /// A scalar as a message shows it: quoted, or as a code point when it is invisible.
     private static func shown(_ scalar: Unicode.Scalar) -> String {

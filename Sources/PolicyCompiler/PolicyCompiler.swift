@@ -21,7 +21,7 @@ package enum PolicyCompiler {
                 id: product.id.value, type: product.type.value,
                 grants: product.type.value == .consumable ? [] : sorted(policy.closure(of: product.grants.map(\.value))),
                 group: product.group?.value,
-                period: product.period.flatMap { ISOPeriod($0.value) }.map {
+                period: product.duration.map {
                     PolicyBundle.Period(months: $0.years * 12 + $0.months, days: $0.weeks * 7 + $0.days)
                 },
                 prices: Dictionary(product.referencePrices.map { ($0.currency.value, $0.amount.value) }) { first, _ in first },

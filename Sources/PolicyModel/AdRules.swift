@@ -13,12 +13,18 @@ package enum AdFormat: String, Hashable, Sendable, CaseIterable {
 package struct AdPlacement: Hashable, Sendable {
     package var id: Located<String>
     package var format: Located<AdFormat>
-    package var minInterval: Located<String>?
+    /// The shortest time between two ads here, as written, such as `PT3M`.
+    package var minInterval: Located<String>? {
+        didSet { minIntervalDuration = minInterval.flatMap { ISOPeriod($0.value) } }
+    }
+    /// `minInterval` read as a duration when the placement is built; nil when there is none or it is not one.
+    package private(set) var minIntervalDuration: ISOPeriod?
 
     package init(id: Located<String>, format: Located<AdFormat>, minInterval: Located<String>?) {
         self.id = id
         self.format = format
         self.minInterval = minInterval
+        minIntervalDuration = minInterval.flatMap { ISOPeriod($0.value) }
     }
 }
 

@@ -21,7 +21,11 @@ package struct Product: Hashable, Sendable {
     package var type: Located<ProductType>
     package var grants: [Located<String>]
     package var group: Located<String>?
-    package var period: Located<String>?
+    /// The subscription period as written, such as `P1M`.
+    package var period: Located<String>? { didSet { duration = period.flatMap { ISOPeriod($0.value) } } }
+    /// `period` read as an ISO 8601 duration when the product is built, so that no rule parses it again; nil when
+    /// there is no period or it is not a duration.
+    package private(set) var duration: ISOPeriod?
     package var introOffer: IntroOffer?
     package var referenceName: Located<String>?
     package var referencePrices: [ReferencePrice]
@@ -41,6 +45,7 @@ package struct Product: Hashable, Sendable {
         self.grants = grants
         self.group = group
         self.period = period
+        duration = period.flatMap { ISOPeriod($0.value) }
         self.introOffer = introOffer
         self.referenceName = referenceName
         self.referencePrices = referencePrices
@@ -61,7 +66,9 @@ package enum IntroOfferType: String, Hashable, Sendable, CaseIterable {
 package struct IntroOffer: Hashable, Sendable {
     package var type: Located<IntroOfferType>
     /// The length of one offer period (the whole trial for a free trial).
-    package var period: Located<String>?
+    package var period: Located<String>? { didSet { duration = period.flatMap { ISOPeriod($0.value) } } }
+    /// `period` read as an ISO 8601 duration when the offer is built; nil when there is none or it is not one.
+    package private(set) var duration: ISOPeriod?
     /// How many periods a pay-as-you-go offer lasts.
     package var periods: Located<Int>?
     /// The offer price per period (pay-as-you-go) or for the whole offer (pay-up-front).
@@ -72,6 +79,7 @@ package struct IntroOffer: Hashable, Sendable {
                  referencePrices: [ReferencePrice], span: SourceSpan) {
         self.type = type
         self.period = period
+        duration = period.flatMap { ISOPeriod($0.value) }
         self.periods = periods
         self.referencePrices = referencePrices
         self.span = span

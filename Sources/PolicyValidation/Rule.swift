@@ -31,7 +31,7 @@ extension Rule {
     }
 
     /// A finding of this rule at `span`.
-    func finding(_ message: String, at span: SourceSpan, help: String? = nil,
+    package func finding(_ message: String, at span: SourceSpan, help: String? = nil,
                  related: [Diagnostic.Related] = []) -> Diagnostic {
         Diagnostic(rule: Self.id, severity: Self.severity, message: message, span: span, help: help, related: related)
     }

@@ -1,5 +1,4 @@
 package import PolicyModel
-package import StoreCatalog
 
 /// What some rules need from outside the files: ICU's plural data, currency digits and country codes, and
 /// what was published before.
@@ -13,17 +12,16 @@ package struct ValidationContext: Sendable {
     /// The published products of each app, by app id; nil when nothing says what was published, and then the
     /// rules that compare with it are left out of the table.
     package var baselines: [String: ProductBaseline]?
-    /// The store catalogs to compare each app with, by app id; nil when no catalog was given, and then the
-    /// catalog rules are left out of the table.
-    package var catalogs: [String: [StoreCatalog]]?
+    /// The id of every rule a waiver may name, those of rules other modules provide too; nil: the standard rules.
+    package var ruleIDs: [String]?
 
     package init(pluralCategories: @escaping PluralCategories, currencyDigits: @escaping CurrencyDigits,
                  storefronts: [String: String], baselines: [String: ProductBaseline]? = nil,
-                 catalogs: [String: [StoreCatalog]]? = nil) {
+                 ruleIDs: [String]? = nil) {
         self.pluralCategories = pluralCategories
         self.currencyDigits = currencyDigits
         self.storefronts = storefronts
         self.baselines = baselines
-        self.catalogs = catalogs
+        self.ruleIDs = ruleIDs
     }
 }

@@ -13,15 +13,18 @@ extension Validator {
         ]
     }
 
-    static let reviewRules: [any Rule] = [
-        LegalLinksRule(),
-        RestoreEntryRule(),
-        RestoreSyncOnLaunchRule(),
-        SubscriptionDisclosureRule(),
-        BilledPriceShownRule(),
-        TrialDisclosureRule(),
-        SubscriptionMinPeriodRule(),
-        AttestationOpenRule(),
-        WaiveNeedsReasonRule(),
-    ]
+    /// The review rules; the waiver rule knows the rules the context names.
+    static func reviewRules(_ context: ValidationContext) -> [any Rule] {
+        [
+            LegalLinksRule(),
+            RestoreEntryRule(),
+            RestoreSyncOnLaunchRule(),
+            SubscriptionDisclosureRule(),
+            BilledPriceShownRule(),
+            TrialDisclosureRule(),
+            SubscriptionMinPeriodRule(),
+            AttestationOpenRule(),
+            WaiveNeedsReasonRule(ruleIDs: context.ruleIDs),
+        ]
+    }
 }

@@ -5,17 +5,10 @@ package import PolicyModel
 package struct Validator: Sendable {
     package let rules: [any Rule]
 
-    /// The standard rules, each built with what it needs from `context`; a rule whose input the context
-    /// lacks (what was published, without a baseline) is left out rather than run on nothing.
-    package init(context: ValidationContext) {
-        rules = Validator.referenceRules + Validator.productRules(context) + Validator.featureRules
-            + Validator.paywallRules + Validator.placementRules(context) + Validator.templateRules(context)
-            + Validator.reviewRules + Validator.catalogRules(context)
-    }
-
-    /// The descriptors of every rule a validator can run, in table order.
-    package static var descriptors: [RuleDescriptor] {
-        ruleTypes.map { $0.descriptor }
+    /// The rules of each provider in turn, each built with what it needs from `context`; by default the
+    /// standard rules alone.
+    package init(context: ValidationContext, providers: [any RuleProvider] = [StandardRules()]) {
+        rules = providers.flatMap { $0.rules(context) }
     }
 
     /// Checks `app`, drops findings of rules it waives, and fills in the review checklist.

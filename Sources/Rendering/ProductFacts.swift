@@ -54,8 +54,8 @@ final class ProductFacts: Sendable {
         var catalog: [String: ProductFacts] = [:]
         for product in policy.products where catalog[product.id.value] == nil {
             let id = product.id.value
-            let period = product.period.flatMap { ISOPeriod($0.value) }
-            let offerPeriod = product.introOffer?.period.flatMap { ISOPeriod($0.value) }
+            let period = product.duration
+            let offerPeriod = product.introOffer?.duration
             let repeats = product.introOffer?.type.value == .payAsYouGo ? max(1, product.introOffer?.periods?.value ?? 1) : 1
             let peers = product.type.value == .autoRenewable ? PeerKey(product).flatMap { peersByPlan[$0] } ?? [] : []
             catalog[id] = ProductFacts(

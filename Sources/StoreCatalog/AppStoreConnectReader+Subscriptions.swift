@@ -56,20 +56,22 @@ extension AppStoreConnectReader {
         throws(CatalogError) -> [JSONNode] {
         guard let linkages = try included.linkages(of: group, "subscriptions", in: what) else {
             throw document.error("\(what) does not list its subscriptions; save the response of GET "
-                                     + "/v1/apps/{id}/subscriptionGroups?include=subscriptions", at: group)
+                                     + "/v1/apps/{id}/subscriptionGroups?include=subscriptions", at: group,
+                                 as: CatalogError.incomplete)
         }
         if let paging = group["relationships"]?["subscriptions"]?["meta"]?["paging"],
            let total = try document.optionalInt(paging, "total", in: "the paging of \(what)'s subscriptions"),
            total.value > linkages.count {
             throw located("\(what) lists \(linkages.count) of its \(total.value) subscriptions; save the response "
-                              + "with limit[subscriptions]=50, the most App Store Connect includes", at: total)
+                              + "with limit[subscriptions]=50, the most App Store Connect includes", at: total,
+                          as: CatalogError.incomplete)
         }
         var subscriptions: [JSONNode] = []
         for linkage in linkages {
             guard let subscription = try included.resource(linkage, in: what) else {
                 throw document.error("\(what) lists a subscription that is not in 'included'; save the response "
                                          + "of GET /v1/apps/{id}/subscriptionGroups?include=subscriptions",
-                                     at: linkage)
+                                     at: linkage, as: CatalogError.incomplete)
             }
             subscriptions.append(subscription)
         }

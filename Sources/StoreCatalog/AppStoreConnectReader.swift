@@ -17,7 +17,8 @@ struct AppStoreConnectReader {
 
     func catalog() throws(CatalogError) -> StoreCatalog {
         let root = document.root
-        guard let data = root["data"] else { throw document.error("no 'data'; expected \(Self.endpoints)", at: root) }
+        guard let data = root["data"] else { throw document.error("no 'data'; expected \(Self.endpoints)", at: root, as: CatalogError.notACatalog)
+        }
         let resources: [JSONNode]
         if data.members != nil {
             resources = [data]
@@ -48,7 +49,7 @@ struct AppStoreConnectReader {
             if link.contains("/subscriptionGroups") { return .appStoreConnectSubscriptionGroups }
             if link.contains("/inAppPurchases") { return .appStoreConnectInAppPurchases }
             throw document.error("an empty 'data' list without 'links.self' does not say which endpoint it is "
-                                     + "from; expected \(Self.endpoints)", at: data)
+                                     + "from; expected \(Self.endpoints)", at: data, as: CatalogError.notACatalog)
         }
         let type = try resourceType(first)
         let source: StoreCatalog.Source
@@ -57,13 +58,13 @@ struct AppStoreConnectReader {
         case "subscriptionGroups": source = .appStoreConnectSubscriptionGroups
         default:
             throw located("resources of type '\(type.value)' are not a store catalog; expected \(Self.endpoints)",
-                          at: type)
+                          at: type, as: CatalogError.notACatalog)
         }
         for resource in resources.dropFirst() {
             let other = try resourceType(resource)
             guard other.value == type.value else {
                 throw located("'data' mixes resources of type '\(type.value)' and '\(other.value)'; expected "
-                                  + "\(Self.endpoints)", at: other)
+                                  + "\(Self.endpoints)", at: other, as: CatalogError.inconsistent)
             }
         }
         return source
@@ -108,7 +109,7 @@ struct AppStoreConnectReader {
         let id = try document.string(resource, "id", in: "a resource of type '\(resource["type"]?.string ?? "")'")
         guard let attributes = resource["attributes"], !attributes.isNull else {
             throw document.error("\(kind) '\(id.value)' has no 'attributes'; expected an object with 'productId'",
-                                 at: resource)
+                                 at: resource, as: CatalogError.missingMember)
         }
         return (id, try document.object(attributes, "'attributes' of \(kind) '\(id.value)'"))
     }
@@ -118,14 +119,15 @@ struct AppStoreConnectReader {
         -> Located<String> {
         guard let productID = try document.optionalString(attributes, "productId", in: what) else {
             throw document.error("\(what) has no 'productId' in its 'attributes'; expected the product id as a "
-                                     + "string", at: resource)
+                                     + "string", at: resource, as: CatalogError.missingMember)
         }
         return productID
     }
 
-    /// An error at a located value.
-    func located<Value>(_ problem: String, at value: Located<Value>) -> CatalogError {
-        CatalogError(file: document.file, line: value.span.start.line, column: value.span.start.column,
-                     problem: problem)
+    /// An error of `kind` (an invalid value unless told) at a located value.
+    func located<Value>(_ problem: String, at value: Located<Value>,
+                        as kind: (CatalogError.Location, String) -> CatalogError = CatalogError.invalidValue)
+        -> CatalogError {
+        document.error(problem, at: value.span, as: kind)
     }
 }

@@ -16,8 +16,8 @@ package struct CatalogDocument: Sendable {
         do {
             root = try JSONNode(reading: bytes)
         } catch {
-            throw CatalogError(file: file, line: error.line, column: error.column,
-                               problem: "not valid JSON: \(error.problem)")
+            throw .notJSON(CatalogError.Location(file: file, line: error.line, column: error.column),
+                           problem: "not valid JSON: \(error.problem)")
         }
         fileID = SourceFileID(file)
         lines = JSONLineTable(bytes)
@@ -35,10 +35,19 @@ package struct CatalogDocument: Sendable {
         return SourceSpan(fileID: fileID, start: position, end: position)
     }
 
-    /// An error at `node`.
-    package func error(_ problem: String, at node: JSONNode) -> CatalogError {
+    /// An error of `kind` (an invalid value unless told) at `node`.
+    package func error(_ problem: String, at node: JSONNode,
+                       as kind: (CatalogError.Location, String) -> CatalogError = CatalogError.invalidValue)
+        -> CatalogError {
         let (line, column) = lines.position(of: node.offset)
-        return CatalogError(file: file, line: line, column: column, problem: problem)
+        return kind(CatalogError.Location(file: file, line: line, column: column), problem)
+    }
+
+    /// An error of `kind` (an invalid value unless told) at `span`.
+    package func error(_ problem: String, at span: SourceSpan,
+                       as kind: (CatalogError.Location, String) -> CatalogError = CatalogError.invalidValue)
+        -> CatalogError {
+        kind(CatalogError.Location(file: file, line: span.start.line, column: span.start.column), problem)
     }
 
     /// `node` as an object, or an error naming `what`.
@@ -71,7 +80,7 @@ package struct CatalogDocument: Sendable {
     package func string(_ object: JSONNode, _ name: String, in what: @autoclosure () -> String)
         throws(CatalogError) -> Located<String> {
         guard let text = try optionalString(object, name, in: what()) else {
-            throw error("\(what()) has no '\(name)'; expected a string there", at: object)
+            throw error("\(what()) has no '\(name)'; expected a string there", at: object, as: CatalogError.missingMember)
         }
         return text
     }
@@ -93,8 +102,7 @@ package struct CatalogDocument: Sendable {
         let text = try string(object, name, in: what())
         guard let value = spellings.first(where: { $0.key == text.value })?.value else {
             let allowed = spellings.map { "'\($0.key)'" }.joined(separator: ", ")
-            throw CatalogError(file: file, line: text.span.start.line, column: text.span.start.column,
-                               problem: "'\(name)' of \(what()) must be one of \(allowed); found '\(text.value)'")
+            throw error("'\(name)' of \(what()) must be one of \(allowed); found '\(text.value)'", at: text.span)
         }
         return Located(value, at: text.span)
     }

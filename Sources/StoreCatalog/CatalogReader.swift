@@ -34,7 +34,8 @@ package struct CatalogReader: Sendable {
     static func kind(of document: CatalogDocument) throws(CatalogError) -> CatalogKind {
         let root = document.root
         guard let members = root.members else {
-            throw document.error("not a store catalog: the file holds \(root.kindName); \(expected)", at: root)
+            throw document.error("not a store catalog: the file holds \(root.kindName); \(expected)", at: root,
+                                 as: CatalogError.notACatalog)
         }
         let names = Set(members.map(\.name))
         let kinds = CatalogKind.allCases.compactMap { kind in
@@ -44,9 +45,12 @@ package struct CatalogReader: Sendable {
         guard kinds.count <= 1 else {
             let mixed = kinds.map { "\($0.kind.rawValue) (\(quoted($0.marks)))" }
             throw document.error("not a store catalog: the top-level object has members of "
-                                     + mixed.joined(separator: " and ") + "; a catalog file is one of them", at: root)
+                                     + mixed.joined(separator: " and ") + "; a catalog file is one of them", at: root,
+                                 as: CatalogError.notACatalog)
         }
-        guard let kind = kinds.first?.kind else { throw document.error(unknownShape(members), at: root) }
+        guard let kind = kinds.first?.kind else {
+            throw document.error(unknownShape(members), at: root, as: CatalogError.notACatalog)
+        }
         return kind
     }
 

@@ -28,7 +28,8 @@ extension PlayReader {
         let currency = try currencyCode(price, "currency", in: what)
         guard let micros = try wholeNumber(price, "priceMicros", in: "the price of \(what)") else {
             throw document.error("the price of \(what) has no 'priceMicros'; expected a whole number of "
-                                     + "millionths, such as \"1990000\" for 1.99", at: price)
+                                     + "millionths, such as \"1990000\" for 1.99", at: price,
+                                 as: CatalogError.missingMember)
         }
         let padded = String(repeating: "0", count: max(0, 7 - micros.count)) + micros
         return RegionalPrice(region: region, currency: currency.value,

@@ -52,7 +52,8 @@ struct PlayReader {
             guard let name = try document.optionalString(item, "packageName", in: kind) else { continue }
             if let found, found.value != name.value {
                 throw located("the file mixes apps: 'packageName' is '\(name.value)' here and '\(found.value)' at "
-                                  + "line \(found.span.start.line); expected the products of one app", at: name)
+                                  + "line \(found.span.start.line); expected the products of one app", at: name,
+                              as: CatalogError.inconsistent)
             }
             found = found ?? name
         }
@@ -73,10 +74,11 @@ struct PlayReader {
         return localizations
     }
 
-    /// An error at a located value.
-    func located<Value>(_ problem: String, at value: Located<Value>) -> CatalogError {
-        CatalogError(file: document.file, line: value.span.start.line, column: value.span.start.column,
-                     problem: problem)
+    /// An error of `kind` (an invalid value unless told) at a located value.
+    func located<Value>(_ problem: String, at value: Located<Value>,
+                        as kind: (CatalogError.Location, String) -> CatalogError = CatalogError.invalidValue)
+        -> CatalogError {
+        document.error(problem, at: value.span, as: kind)
     }
 
     /// The ISO 8601 duration member `name` of `object`, which must be there.

@@ -81,7 +81,9 @@ package struct CatalogProduct: Hashable, Sendable {
     /// Its level in the group, 1 the highest (`groupNumber`, `groupLevel`); equal numbers are no order.
     package var level: Located<Int>?
     /// The billing period as an ISO 8601 duration, such as `P1M`.
-    package var period: Located<String>?
+    package var period: Located<String>? { didSet { duration = period.flatMap { ISOPeriod($0.value) } } }
+    /// `period` read as a duration when the entry is built; nil when there is none or it is not one.
+    package private(set) var duration: ISOPeriod?
     /// The introductory offer, when the file tells offers and the product has one.
     package var introOffer: CatalogIntroOffer?
     /// Prices by ISO 4217 currency code, as decimal strings.
@@ -106,6 +108,7 @@ package struct CatalogProduct: Hashable, Sendable {
         self.group = group
         self.level = level
         self.period = period
+        duration = period.flatMap { ISOPeriod($0.value) }
         self.introOffer = introOffer
         self.prices = prices
         self.localizations = localizations
@@ -137,7 +140,9 @@ package struct CatalogGroup: Hashable, Sendable {
 package struct CatalogIntroOffer: Hashable, Sendable {
     package var type: Located<IntroOfferType>
     /// The length of one offer period.
-    package var period: Located<String>?
+    package var period: Located<String>? { didSet { duration = period.flatMap { ISOPeriod($0.value) } } }
+    /// `period` read as a duration when the offer is built; nil when there is none or it is not one.
+    package private(set) var duration: ISOPeriod?
     /// How many periods it lasts (`numberOfPeriods`, Play's `recurrenceCount`).
     package var periods: Located<Int>?
     /// The offer price by currency, as decimal strings; empty for a free trial.
@@ -148,6 +153,7 @@ package struct CatalogIntroOffer: Hashable, Sendable {
                  prices: [String: Located<String>] = [:], span: SourceSpan) {
         self.type = type
         self.period = period
+        duration = period.flatMap { ISOPeriod($0.value) }
         self.periods = periods
         self.prices = prices
         self.span = span

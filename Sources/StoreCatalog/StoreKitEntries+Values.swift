@@ -38,8 +38,9 @@ extension StoreKitEntries {
     }
 
     /// An error at `span`.
-    func error(_ problem: String, at span: SourceSpan) -> CatalogError {
-        CatalogError(file: document.file, line: span.start.line, column: span.start.column, problem: problem)
+    func error(_ problem: String, at span: SourceSpan,
+               as kind: (CatalogError.Location, String) -> CatalogError = CatalogError.invalidValue) -> CatalogError {
+        document.error(problem, at: span, as: kind)
     }
 
     /// Digits, optionally with a point and more digits: `0.99`, `12`.

@@ -56,7 +56,7 @@ struct StoreKitReader {
             if let earlier = first.updateValue(product.id.span, forKey: product.id.value) {
                 throw entries.error("product '\(product.id.value)' is listed twice, first at line "
                                         + "\(earlier.start.line); a product id appears once in a file",
-                                    at: product.id.span)
+                                    at: product.id.span, as: CatalogError.inconsistent)
             }
         }
     }
@@ -84,10 +84,8 @@ struct StoreKitReader {
             let settings = try document.object(node, "'settings'")
             if let code = try document.optionalString(settings, "_storefront", in: "'settings'") {
                 guard let currency = currencyOfStorefront(code.value) else {
-                    throw CatalogError(file: document.file, line: code.span.start.line,
-                                       column: code.span.start.column,
-                                       problem: "'_storefront' of 'settings' must be a storefront's ISO 3166-1 "
-                                           + "alpha-3 code such as 'USA' or 'ESP'; found '\(code.value)'")
+                    throw document.error("'_storefront' of 'settings' must be a storefront's ISO 3166-1 alpha-3 code "
+                                             + "such as 'USA' or 'ESP'; found '\(code.value)'", at: code.span)
                 }
                 return (code.value, currency, nil)
             }

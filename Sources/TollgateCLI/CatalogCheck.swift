@@ -1,3 +1,4 @@
+import CatalogValidation
 import Diagnostics
 import PolicyValidation
 
@@ -21,7 +22,7 @@ enum CatalogCheck {
         let policy = try workspace.policyFile(app: app)
         let catalogs = try workspace.catalogs(files)
         let loaded = try workspace.load([policy])
-        let validator = Validator(context: .icu(catalogs: [app: catalogs]))
+        let validator = Validator(context: .icu(), catalogs: [app: catalogs])
         return ValidateCommand.report(loaded, validator: validator, format: format, strict: arguments.has("--strict"),
                                       context: context)
     }

@@ -1,3 +1,4 @@
+import CatalogValidation
 import Diagnostics
 import PolicyLoader
 import PolicyModel

@@ -1,14 +1,14 @@
+import CatalogValidation
 package import PolicyValidation
 import Rendering
-package import StoreCatalog
 
 extension ValidationContext {
     /// ICU's plural categories, currency digits and country codes, with the products published before when they are known.
-    package static func icu(baselines: [String: ProductBaseline]? = nil,
-                            catalogs: [String: [StoreCatalog]]? = nil) -> ValidationContext {
+    package static func icu(baselines: [String: ProductBaseline]? = nil) -> ValidationContext {
         ValidationContext(pluralCategories: CLDRPlurals.categories(of:),
                           currencyDigits: CLDRCurrencies.fractionDigits(of:),
-                          storefronts: CLDRCountries.alpha3ByAlpha2, baselines: baselines, catalogs: catalogs)
+                          storefronts: CLDRCountries.alpha3ByAlpha2, baselines: baselines,
+                          ruleIDs: Validator.ruleTypes.map { $0.id })
     }
 }
 

@@ -1,3 +1,4 @@
+import CatalogValidation
 import Diagnostics
 import Foundation
 import PolicyCompiler
@@ -127,7 +128,7 @@ extension Workspace {
             baselines = try self.baselines(store: arguments)
         }
         if baselines == nil, catalogs == nil { return .withICU }
-        return Validator(context: .icu(baselines: baselines, catalogs: catalogs))
+        return Validator(context: .icu(baselines: baselines), catalogs: catalogs)
     }
 
     /// The policy file and template files of `app` as they are on disk, by project-relative path; a file that

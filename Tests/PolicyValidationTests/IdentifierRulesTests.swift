@@ -71,6 +71,36 @@ struct IdentifierRulesTests {
         #expect(ProductIDFormatRule().check(app).map(\.help) == help)
     }
 
+    /// A policy with `app` (its store keys) in the `app:` section and the product `P2`, written with `product`.
+    static func storesPolicy(_ app: String, product: String = "{ id: P2, type: non-consumable }") -> String {
+        ModelRuleSources.policy("products:\n  - \(product)\n")
+            .replacingOccurrences(of: "  name: Demo\n", with: "  name: Demo\n\(app)")
+    }
+
+    @Test(arguments: [
+        ("  bundle_id: com.example.demo\n", "{ id: P2, type: non-consumable }", [String]()),
+        ("  package_name: com.example.demo\n", "{ id: P2, type: non-consumable }",
+         ["product id 'P2' starts with 'P'; Google Play needs a lowercase letter or digit first"]),
+        ("  bundle_id: com.example.demo\n  package_name: com.example.demo\n", "{ id: P2, type: non-consumable }",
+         ["product id 'P2' starts with 'P'; Google Play needs a lowercase letter or digit first"]),
+        ("  bundle_id: com.example.demo\n  package_name: com.example.demo\n",
+         "{ id: P2, type: non-consumable, stores: [app-store] }", [String]()),
+    ])
+    func googlePlaysFirstCharacterOnlyForProductsSoldOnPlay(app: String, product: String, messages: [String]) throws {
+        let sources = try ModelRuleSources.load(Self.storesPolicy(app, product: product))
+        #expect(ProductIDFormatRule().check(sources).map(\.message) == messages)
+    }
+
+    @Test("the bundle id prefix is asked only of products sold on the App Store")
+    func bundleIDPrefixOnlyForProductsSoldOnTheAppStore() throws {
+        let app = "  bundle_id: com.example.demo\n  package_name: com.example.demo\n"
+        let playOnly = Self.storesPolicy(app, product: "{ id: p2, type: non-consumable, stores: [play] }")
+        #expect(try ProductIDPrefixRule().check(ModelRuleSources.load(playOnly)).isEmpty)
+        let both = Self.storesPolicy(app, product: "{ id: p2, type: non-consumable }")
+        #expect(try ProductIDPrefixRule().check(ModelRuleSources.load(both)).map(\.message)
+            == ["product id 'p2' does not start with the bundle id 'com.example.demo'"])
+    }
+
     @Test("each repeat of a product id names the first place")
     func duplicateProducts() throws {
         let body = """

@@ -12,7 +12,7 @@ struct ReviewRulesRobustnessTests {
         var testDescription: String { name }
     }
 
-    static let rules = Validator.templateRules(.icu()) + Validator.reviewRules
+    static let rules = Validator.templateRules(.icu()) + Validator.reviewRules(.icu())
 
     static let cases = [
         Case(name: "nothing sold, no paywalls, no templates",

@@ -11,19 +11,15 @@ struct ValidatorTableTests {
     }
 
     @Test func withEverythingTheTableIsEveryRuleInOrder() {
-        #expect(Self.ids(Validator(context: .icu(baselines: [:], catalogs: [:]))) == Validator.ruleTypes.map { $0.id })
-        #expect(Validator.descriptors.map(\.id) == Validator.ruleTypes.map { $0.id })
+        #expect(Self.ids(Validator(context: .icu(baselines: [:]))) == StandardRules.ruleTypes.map { $0.id })
     }
 
-    @Test func withoutBaselinesOrCatalogsTheRulesThatCompareWithThemAreLeftOut() {
+    @Test func withoutBaselinesTheRulesThatCompareWithThemAreLeftOut() {
         let ids = Self.ids(Validator(context: .icu()))
         #expect(!ids.contains(ProductTypeChangedRule.id))
         #expect(!ids.contains(ProductIDReusedRule.id))
         #expect(!ids.contains(ExperimentReassignsUsersRule.id))
-        let catalogRules = Set(Self.ids(Validator(context: .icu(catalogs: [:])))).subtracting(ids)
-        #expect(catalogRules.count == 11)
-        #expect(catalogRules.allSatisfy { $0.hasPrefix("catalog-") || $0 == StoreKitPrivateKeyRule.id })
-        #expect(ids.count == Validator.ruleTypes.count - 3 - catalogRules.count)
+        #expect(ids.count == StandardRules.ruleTypes.count - 3)
     }
 
     @Test func theContextsDataReachesTheRules() throws {

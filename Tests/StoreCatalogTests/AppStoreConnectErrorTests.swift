@@ -18,8 +18,10 @@ import Testing
 
     static func expect(_ text: String, _ line: Int, _ column: Int, _ problem: String,
                        sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(error(text) == CatalogError(file: "asc.json", line: line, column: column, problem: problem),
+        let found = error(text)
+        #expect(found?.location == CatalogError.Location(file: "asc.json", line: line, column: column),
                 sourceLocation: sourceLocation)
+        #expect(found?.problem == problem, sourceLocation: sourceLocation)
     }
 
     @Test func anUnknownResourceTypeNamesBothEndpoints() {

@@ -17,8 +17,8 @@ import Testing
     }
 
     @Test func badJSONIsAnErrorAtItsLineAndColumn() {
-        #expect(throws: CatalogError(file: "bad.storekit", line: 2, column: 14,
-                                     problem: #"not valid JSON: expected ',' or '}', found '\"'"#)) {
+        #expect(throws: CatalogError.notJSON(CatalogError.Location(file: "bad.storekit", line: 2, column: 14),
+                                             problem: #"not valid JSON: expected ',' or '}', found '\"'"#)) {
             _ = try reader.read(file: "bad.storekit", bytes: Array("{\n  \"a\" : true \"b\" : 1 }".utf8))
         }
     }
@@ -85,10 +85,11 @@ import Testing
     }
 
     @Test func membersOfTwoKindsAreOneErrorNamingBoth() {
-        #expect(throws: CatalogError(file: "mixed.json", line: 1, column: 1,
-                                     problem: "not a store catalog: the top-level object has members of an Xcode "
-                                         + "StoreKit configuration ('products') and an App Store Connect API "
-                                         + "response ('data'); a catalog file is one of them")) {
+        #expect(throws: CatalogError.notACatalog(CatalogError.Location(file: "mixed.json"),
+                                                 problem: "not a store catalog: the top-level object has members of "
+                                                     + "an Xcode StoreKit configuration ('products') and an App "
+                                                     + "Store Connect API response ('data'); a catalog file is one "
+                                                     + "of them")) {
             _ = try reader.read(file: "mixed.json", bytes: Array(#"{ "data" : [], "products" : [] }"#.utf8))
         }
     }

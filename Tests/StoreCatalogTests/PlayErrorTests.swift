@@ -14,8 +14,9 @@ import Testing
         } catch {
             found = error
         }
-        #expect(found == CatalogError(file: "play.json", line: line, column: column, problem: problem),
+        #expect(found?.location == CatalogError.Location(file: "play.json", line: line, column: column),
                 sourceLocation: sourceLocation)
+        #expect(found?.problem == problem, sourceLocation: sourceLocation)
     }
 
     /// A subscription with one base plan whose price is `money`.

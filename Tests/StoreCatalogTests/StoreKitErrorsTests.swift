@@ -145,9 +145,12 @@ import Testing
 
     private func expect(_ text: String, at line: Int, _ column: Int, _ problem: String,
                         sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(throws: CatalogError(file: "test.storekit", line: line, column: column, problem: problem),
-                sourceLocation: sourceLocation) {
+        #expect(sourceLocation: sourceLocation) {
             _ = try StoreKitFixture.read(text: text)
+        } throws: { error in
+            let error = error as? CatalogError
+            return error?.location == CatalogError.Location(file: "test.storekit", line: line, column: column)
+                && error?.problem == problem
         }
     }
 }

@@ -50,9 +50,9 @@ import Testing
     }
 
     @Test func aKeyThatIsNotAStringIsAnError() {
-        #expect(throws: CatalogError(file: "test.storekit", line: 1, column: 67,
-                                     problem: "'privateKey' of 'subscriptionOffersKeyPair' must be a string, "
-                                         + "found a number")) {
+        #expect(throws: CatalogError.invalidValue(CatalogError.Location(file: "test.storekit", line: 1, column: 67),
+                                                  problem: "'privateKey' of 'subscriptionOffersKeyPair' must be a "
+                                                      + "string, found a number")) {
             _ = try StoreKitFixture.read(text: #"{ "products" : [], "subscriptionOffersKeyPair" : { "privateKey" : 4711 } }"#)
         }
     }

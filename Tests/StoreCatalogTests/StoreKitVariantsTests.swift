@@ -95,9 +95,9 @@ import Testing
     }
 
     @Test func formatZeroIsAnError() {
-        #expect(throws: CatalogError(file: "test.storekit", line: 2, column: 27,
-                                     problem: "'major' of 'version' must be 1 or more (StoreKit configuration "
-                                         + "format 1.x to 5.x), found 0")) {
+        #expect(throws: CatalogError.invalidValue(CatalogError.Location(file: "test.storekit", line: 2, column: 27),
+                                                  problem: "'major' of 'version' must be 1 or more (StoreKit "
+                                                      + "configuration format 1.x to 5.x), found 0")) {
             _ = try StoreKitFixture.read(text: """
                 { "products" : [],
                   "version" : { "major" : 0, "minor" : 9 } }

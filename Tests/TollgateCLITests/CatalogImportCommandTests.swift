@@ -11,6 +11,7 @@ import TollgateCLI
         "storekit/revenuecat-unit-tests-v5.storekit", "storekit/handmade-private-key.storekit",
         "storekit/handmade-missing-optional-keys.storekit", "storekit/handmade-storefront-esp-v5.storekit",
         "storekit/handmade-synced-v3.storekit", "storekit/handmade-v1.1.storekit",
+        "storekit/handmade-app-store-ids.storekit",
     ]
     static let apiFiles = [
         "catalogs/asc-in-app-purchases.json", "catalogs/asc-in-app-purchases-included.json",

@@ -1,4 +1,5 @@
 import Foundation
+import CatalogValidation
 import PolicyValidation
 import TestSupport
 import Testing

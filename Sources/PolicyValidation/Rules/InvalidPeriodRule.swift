@@ -25,36 +25,37 @@ struct InvalidPeriodRule: Rule {
             if let period = product.period {
                 switch product.type.value {
                 case .autoRenewable:
-                    findings += checkSubscription(period)
+                    findings += checkSubscription(period, product.duration)
                 case .nonRenewing:
-                    findings += checkNonRenewing(period)
+                    findings += checkNonRenewing(period, product.duration)
                 case .consumable, .nonConsumable:
                     break
                 }
             }
-            if let period = product.introOffer?.period {
-                findings += check(period, soldAs: Self.introOfferPeriods, what: "intro offer period")
+            if let offer = product.introOffer, let period = offer.period {
+                findings += check(period, offer.duration, soldAs: Self.introOfferPeriods, what: "intro offer period")
             }
         }
         for placement in app.policy.ads.placements {
             if let interval = placement.minInterval {
-                findings += checkInterval(interval)
+                findings += checkInterval(interval, placement.minIntervalDuration)
             }
         }
         return findings
     }
 
     /// An auto-renewable period; those shorter than a week are reported by subscription-min-period.
-    private func checkSubscription(_ period: Located<String>) -> [Diagnostic] {
-        if let parsed = ISOPeriod(period.value), SubscriptionMinPeriodRule.isShorterThanAWeek(parsed) { return [] }
-        return check(period, soldAs: Self.subscriptionPeriods, what: "auto-renewable period")
+    private func checkSubscription(_ period: Located<String>, _ parsed: ISOPeriod?) -> [Diagnostic] {
+        if let parsed, SubscriptionMinPeriodRule.isShorterThanAWeek(parsed) { return [] }
+        return check(period, parsed, soldAs: Self.subscriptionPeriods, what: "auto-renewable period")
     }
 
-    /// A period that must be one of `sold`.
-    private func check(_ period: Located<String>, soldAs sold: [String], what: String) -> [Diagnostic] {
+    /// A period (`parsed` when it is a duration) that must be one of `sold`.
+    private func check(_ period: Located<String>, _ parsed: ISOPeriod?, soldAs sold: [String],
+                       what: String) -> [Diagnostic] {
         guard !sold.contains(period.value) else { return [] }
         let expected = sold.joinedAsProse("or")
-        guard let parsed = ISOPeriod(period.value) else {
+        guard let parsed else {
             return [finding("'\(period.value)' is not an ISO 8601 duration; expected \(expected)", at: period.span)]
         }
         let same = sold.first { ISOPeriod($0)?.monthsApproximation == parsed.monthsApproximation }
@@ -63,9 +64,9 @@ struct InvalidPeriodRule: Rule {
     }
 
     /// A non-renewing period: one positive count of days, weeks, months or years.
-    private func checkNonRenewing(_ period: Located<String>) -> [Diagnostic] {
+    private func checkNonRenewing(_ period: Located<String>, _ parsed: ISOPeriod?) -> [Diagnostic] {
         let expected = "a positive number of days, weeks, months or years such as P30D, P3M or P1Y"
-        guard let parsed = ISOPeriod(period.value) else {
+        guard let parsed else {
             return [finding("'\(period.value)' is not an ISO 8601 duration; expected \(expected)", at: period.span)]
         }
         let counts = [parsed.years, parsed.months, parsed.weeks, parsed.days].filter { $0 != 0 }
@@ -74,9 +75,9 @@ struct InvalidPeriodRule: Rule {
     }
 
     /// An ad placement's `min_interval`: a positive time duration.
-    private func checkInterval(_ interval: Located<String>) -> [Diagnostic] {
+    private func checkInterval(_ interval: Located<String>, _ parsed: ISOPeriod?) -> [Diagnostic] {
         let expected = "a time duration such as PT30S, PT3M or PT1H"
-        guard let parsed = ISOPeriod(interval.value) else {
+        guard let parsed else {
             return [finding("'\(interval.value)' is not an ISO 8601 duration; expected \(expected)",
                             at: interval.span)]
         }

@@ -22,7 +22,7 @@ struct PaywallHighlightOutsideRule: Rule {
             }
             return finding("paywall '\(paywall.id.value)' highlights '\(highlight.value)', which it does not offer",
                            at: highlight.span,
-                           help: Suggestion.didYouMean(highlight.value, in: offered.filter(ProductIDFormatRule.isValid))
+                           help: Suggestion.didYouMean(highlight.value, in: offered.filter(app.policy.isSuggestable))
                                ?? "highlight one of its products or add it to 'products'")
         }
     }

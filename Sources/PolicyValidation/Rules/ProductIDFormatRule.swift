@@ -2,7 +2,8 @@ import Diagnostics
 import PolicyModel
 import TollgateEvaluation
 
-/// Product ids use only the characters both stores accept, start the way Google Play needs, and fit the limit.
+/// Product ids use only the characters both stores accept, fit the limit, and start the way Google Play needs when
+/// Google Play sells them.
 struct ProductIDFormatRule: Rule {
     static let id = "product-id-format"
     static let severity = Severity.error
@@ -10,8 +11,10 @@ struct ProductIDFormatRule: Rule {
     static let summary = "a product id has characters the stores refuse, starts wrongly, or is too long"
     static let explanation = """
         App Store Connect and Google Play both accept product ids made of ASCII letters, digits, '.', '_' \
-        and '-'; Google Play also needs the first character to be a lowercase letter or a digit. Ids are at \
-        most 100 characters. An id the store refuses cannot be created, and ids can never be changed or \
+        and '-'; Google Play also needs the first character to be a lowercase letter or a digit, so that is \
+        required only of products sold on Google Play (the app declares 'package_name' and the product's \
+        'stores' does not leave Play out) and of products of an app that declares no store yet: an \
+        App-Store-only product may be 'P2'. Ids are at most 100 characters. An id the store refuses cannot be created, and ids can never be changed or \
         reused once published, so fix it before the first release (reverse-DNS ids such as \
         'com.example.app.premium.monthly' work everywhere). A Google Play subscription's base plan is the \
         product '<productId>:<basePlanId>': Play's product id (lowercase letters, digits, '_' and '.', at \
@@ -25,11 +28,18 @@ struct ProductIDFormatRule: Rule {
     /// What a valid id looks like, for help lines.
     static let example = "'com.example.app.premium.monthly'"
 
-    /// Whether the stores accept `id`, so that a finding may suggest it.
-    static func isValid(_ id: String) -> Bool {
+    /// Whether the stores accept `id`, so that a finding may suggest it; Google Play's first character only when
+    /// `onPlay`.
+    static func isValid(_ id: String, onPlay: Bool = true) -> Bool {
         let scalars = id.unicodeScalars
         guard let first = scalars.first else { return false }
-        return isLowercaseOrDigit(first) && scalars.count <= maxLength && scalars.allSatisfy(isAllowed)
+        return (!onPlay || isLowercaseOrDigit(first)) && scalars.count <= maxLength && scalars.allSatisfy(isAllowed)
+    }
+
+    /// Whether Google Play's rules apply to `product`: Play sells it, or the app declares no store, so nothing
+    /// says where it will be sold.
+    static func isOnPlay(_ product: Product, in policy: Policy) -> Bool {
+        policy.declaredMarketplaces.isEmpty || policy.marketplaces(of: product).contains(.play)
     }
 
     /// The longest Google Play product id and base plan id.
@@ -38,7 +48,8 @@ struct ProductIDFormatRule: Rule {
 
     func check(_ app: AppSources) -> [Diagnostic] {
         app.policy.products.flatMap { product in
-            product.id.value.contains(":") ? checkBasePlan(product, in: app.policy) : check(product.id)
+            product.id.value.contains(":") ? checkBasePlan(product, in: app.policy)
+                : check(product.id, onPlay: Self.isOnPlay(product, in: app.policy))
         }
     }
 
@@ -80,7 +91,7 @@ struct ProductIDFormatRule: Rule {
         return findings
     }
 
-    private func check(_ id: Located<String>) -> [Diagnostic] {
+    private func check(_ id: Located<String>, onPlay: Bool) -> [Diagnostic] {
         let scalars = id.value.unicodeScalars
         guard let first = scalars.first else {
             return [finding("product id is empty", at: id.span, help: "write an id such as \(Self.example)")]
@@ -97,7 +108,7 @@ struct ProductIDFormatRule: Rule {
                                     help: "write the id with ASCII letters, digits, '.', '_' and '-' only, such as "
                                         + Self.example))
         }
-        if Self.isAllowed(first), !Self.isLowercaseOrDigit(first) {
+        if onPlay, Self.isAllowed(first), !Self.isLowercaseOrDigit(first) {
             let lowered = id.value.prefix(1).lowercased() + id.value.dropFirst()
             findings.append(finding("product id '\(id.value)' starts with '\(first)'; Google Play needs a lowercase "
                                         + "letter or digit first", at: id.span,

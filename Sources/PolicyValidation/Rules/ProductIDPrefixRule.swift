@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import TollgateEvaluation
 
 /// Product ids should start with the app's bundle id, the convention that keeps ids unique across apps.
 struct ProductIDPrefixRule: Rule {
@@ -10,12 +11,14 @@ struct ProductIDPrefixRule: Rule {
     static let explanation = """
         Product ids are unique across all of a developer's apps and can never be reused, so the \
         convention is to prefix them with the bundle id (com.example.app.premium.monthly). An id without \
-        the prefix may clash with another app's product later. The check runs when 'app.bundle_id' is set.
+        the prefix may clash with another app's product later. The check runs when 'app.bundle_id' is set, on \
+        the products sold on the App Store (not those with 'stores: [play]').
         """
 
     func check(_ app: AppSources) -> [Diagnostic] {
         guard let bundleID = app.policy.app.bundleID?.value else { return [] }
-        return app.policy.products.filter { !$0.id.value.hasPrefix(bundleID + ".") }.map { product in
+        let sold = app.policy.products(soldIn: .appStore)
+        return sold.filter { !$0.id.value.hasPrefix(bundleID + ".") }.map { product in
             finding("product id '\(product.id.value)' does not start with the bundle id '\(bundleID)'",
                     at: product.id.span, help: "name it '\(bundleID).<name>' before it is first published")
         }

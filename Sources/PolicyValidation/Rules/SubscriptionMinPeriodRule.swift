@@ -21,7 +21,7 @@ struct SubscriptionMinPeriodRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         app.policy.products.compactMap { product in
             guard product.type.value == .autoRenewable, let period = product.period,
-                  let parsed = ISOPeriod(period.value), Self.isShorterThanAWeek(parsed) else { return nil }
+                  let parsed = product.duration, Self.isShorterThanAWeek(parsed) else { return nil }
             return finding("auto-renewable '\(product.id.value)' renews every '\(period.value)', less than seven days",
                            at: period.span, help: "use 'P1W' or longer")
         }

@@ -25,9 +25,6 @@ struct TemplatePluralCategoriesRule: Rule {
     /// Where the categories come from.
     let categories: PluralCategories
 
-    /// The CLDR categories in the order findings list them.
-    private static let order = ["zero", "one", "two", "few", "many", "other"]
-
     func check(_ app: AppSources) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for templates in app.templates {
@@ -42,10 +39,10 @@ struct TemplatePluralCategoriesRule: Rule {
                             return nil
                         })
                         guard present.count > 1 else { continue }
-                        let missing = Self.order.filter { required.contains($0) && !present.contains($0) }
+                        let missing = PluralCategory.names.filter { required.contains($0) && !present.contains($0) }
                         guard !missing.isEmpty else { continue }
                         let site = sites[index]
-                        let all = Self.order.filter(required.contains).joined(separator: ", ")
+                        let all = PluralCategory.names.filter(required.contains).joined(separator: ", ")
                         findings.append(finding(
                             "plural '{\(plural.name)}' in \(site.place) has no \(missing.map { "'\($0)'" }.joinedAsProse("or")) "
                                 + "case; '\(locale)' uses \(all)",

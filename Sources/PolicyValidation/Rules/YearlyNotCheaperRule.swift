@@ -106,7 +106,7 @@ private struct Plan {
 
     init?(_ product: Product, policy: Policy, currencyDigits: CurrencyDigits) {
         guard product.type.value == .autoRenewable, let group = product.group?.value,
-              let period = product.period?.value, let months = ISOPeriod(period)?.monthsApproximation, months > 0
+              let period = product.period?.value, let months = product.duration?.monthsApproximation, months > 0
         else { return nil }
         id = product.id.value
         self.group = group

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import PolicyValidation
 import StoreCatalog
 import TollgateEvaluation
 

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PolicyModel
+import PolicyValidation
 import StoreCatalog
 import TollgateEvaluation
 

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import PolicyValidation
 import StoreCatalog
 import TollgateEvaluation
 
@@ -23,7 +24,7 @@ struct CatalogPeriodMismatchRule: CatalogRule {
     func check(_ comparison: CatalogComparison) -> [Diagnostic] {
         comparison.matches.compactMap { match in
             guard match.catalog.tells(.periods), let period = match.product.period, let listed = match.listed.period,
-                  let ours = ISOPeriod(period.value), let theirs = ISOPeriod(listed.value), ours != theirs else {
+                  let ours = match.product.duration, let theirs = match.listed.duration, ours != theirs else {
                 return nil
             }
             return finding(

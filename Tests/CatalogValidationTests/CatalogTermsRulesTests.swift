@@ -1,7 +1,8 @@
+@testable import CatalogValidation
 import Diagnostics
 import Foundation
 import PolicyModel
-@testable import PolicyValidation
+import PolicyValidation
 import StoreCatalog
 import Testing
 import TollgateEvaluation
@@ -56,6 +57,21 @@ struct CatalogTermsRulesTests {
         let unknown = S.catalog(Self.subscriptions(["6B4F7BDD", "6B4F7BDD", "6B4F7BDD", "6B4F7BDD"]).products,
                                 facts: [.levels])
         #expect(try S.messages(CatalogGroupMismatchRule.init, S.policy(Self.subscriptions), [unknown]).isEmpty)
+    }
+
+    @Test("two policy groups in one store group: the finding names the minority, wherever the catalog lists it")
+    func twoGroupsInOneNamesTheMinority() throws {
+        // The one subscription of 'plus' is listed first; the three of 'premium' are the rest of the store group.
+        let listed = Self.subscriptions(["6B4F7BDD", "6B4F7BDD", "6B4F7BDD", "6B4F7BDD"]).products
+        let catalog = S.catalog([listed[3]] + listed.prefix(3), groups: Self.groups)
+        let findings = try S.findings(CatalogGroupMismatchRule.init, S.policy(Self.subscriptions), [catalog])
+        #expect(findings.map(\.message) == [
+            "subscription 'plus.m' of group 'plus' is in store group 'Premium' (6B4F7BDD) in the Xcode StoreKit "
+                + "configuration 'Catalogs/demo.storekit', with the subscriptions of group 'premium'",
+        ])
+        let policy = try S.load(S.policy(Self.subscriptions))
+        #expect(findings.map(\.span) == [try #require(policy.policy.product("plus.m")?.group?.span)])
+        #expect(findings.first?.related.map(\.span) == [S.at(42)])
     }
 
     @Test("equal levels are no order; only a strict inversion is a mismatch")

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import PolicyValidation
 import StoreCatalog
 import TollgateEvaluation
 
@@ -60,8 +61,8 @@ struct CatalogIntroMismatchRule: CatalogRule {
     static func same(_ offer: IntroOffer, _ listed: CatalogIntroOffer) -> Bool {
         guard offer.type.value == listed.type.value,
               (offer.periods?.value ?? 1) == (listed.periods?.value ?? 1) else { return false }
-        guard let ours = offer.period.flatMap({ ISOPeriod($0.value) }),
-              let theirs = listed.period.flatMap({ ISOPeriod($0.value) }) else { return true }
+        guard let ours = offer.duration,
+              let theirs = listed.duration else { return true }
         return ours == theirs
     }
 

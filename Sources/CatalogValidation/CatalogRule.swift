@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyModel
+import PolicyValidation
 import StoreCatalog
 
 /// A rule that compares an app with the store catalogs given for it, and finds nothing without them.

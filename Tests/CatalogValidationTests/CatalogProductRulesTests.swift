@@ -1,6 +1,7 @@
+@testable import CatalogValidation
 import Diagnostics
 import PolicyModel
-@testable import PolicyValidation
+import PolicyValidation
 import StoreCatalog
 import Testing
 import TollgateEvaluation
@@ -189,13 +190,10 @@ struct CatalogProductRulesTests {
 
     @Test("without catalogs for the app, no catalog rule finds anything")
     func noCatalogs() throws {
-        let app = try ModelRuleSources.load(S.policy(Self.products))
-        let rules = Validator.catalogRules(ValidationContext(pluralCategories: { _ in nil }, currencyDigits: { _ in nil },
-                                                             storefronts: [:], catalogs: ["other": [S.catalog([])]]))
+        let app = try S.load(S.policy(Self.products))
+        let rules = CatalogRules(catalogs: ["other": [S.catalog([])]]).rules(S.context)
         #expect(rules.count == 11)
         #expect(rules.flatMap { $0.check(app) }.isEmpty)
-        #expect(Validator.catalogRules(ValidationContext(pluralCategories: { _ in nil }, currencyDigits: { _ in nil },
-                                                         storefronts: [:])).isEmpty)
     }
 }
 

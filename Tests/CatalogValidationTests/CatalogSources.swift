@@ -1,7 +1,10 @@
+@testable import CatalogValidation
 import Diagnostics
+import PolicyLoader
 import PolicyModel
-@testable import PolicyValidation
+import PolicyValidation
 import StoreCatalog
+import Testing
 import TollgateEvaluation
 
 /// Store catalogs built as values, and a policy of app 'demo' to compare them with, for the catalog rule tests.
@@ -65,10 +68,22 @@ enum CatalogSources {
         """ + body
     }
 
+    /// A context without ICU's data: the catalog rules read none of it.
+    static let context = ValidationContext(pluralCategories: { _ in nil }, currencyDigits: { _ in nil },
+                                           storefronts: [:])
+
+    /// Loads the policy `text` of app 'demo', without templates, expecting no loader findings.
+    static func load(_ text: String) throws -> AppSources {
+        let loaded = PolicyLoader.load(Array(text.utf8), file: "Policies/demo.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        return AppSources(policy: try #require(loaded.value), templates: [], unreadableLocales: [],
+                          templateDirectory: "Templates/demo")
+    }
+
     /// What `rule` (built with the catalogs of app 'demo') finds in the policy `text`.
     static func findings<R: Rule>(_ rule: ([String: [StoreCatalog]]) -> R, _ text: String,
                                   _ catalogs: [StoreCatalog]) throws -> [Diagnostic] {
-        try rule(["demo": catalogs]).check(ModelRuleSources.load(text))
+        try rule(["demo": catalogs]).check(load(text))
     }
 
     static func messages<R: Rule>(_ rule: ([String: [StoreCatalog]]) -> R, _ text: String,

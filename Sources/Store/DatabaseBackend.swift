@@ -1,5 +1,3 @@
-package import TollgateEvaluation
-
 /// One database the store runs on, as `DatabaseStore` uses it: statements in the SQL both backends read,
 /// reads and write transactions, and the few places where the two dialects differ (`SQLDialect`).
 ///
@@ -37,30 +35,4 @@ package protocol DatabaseBackend: AnyObject {
 
     /// A feed naming the apps each change commits, on a connection of its own; nil when the backend has none.
     func changeFeed() throws(StoreError) -> (any ChangeFeed)?
-}
-
-/// A row as the store's statements read it, by column name, throwing on NULL or a value of another type.
-package protocol StoreRow {
-    associatedtype Failure: Error
-    func integer(_ column: String) throws(Failure) -> Int64
-    func text(_ column: String) throws(Failure) -> String
-    func blob(_ column: String) throws(Failure) -> [UInt8]
-    /// The text in `column` as `parse` reads it; text it reads as nil is a value of another type, `expected`.
-    func parsed<T>(_ column: String, expected: String, _ parse: (String) -> T?) throws(Failure) -> T
-    /// A time the store wrote: ISO 8601 text, or a time the backend's clock set in a column of its own type.
-    func timestamp(_ column: String) throws(Failure) -> Timestamp
-}
-
-/// A value bound to a parameter of the store's statements, whichever the backend.
-package enum StoreValue: Hashable, Sendable {
-    case integer(Int64)
-    case text(String)
-    case bytes([UInt8])
-    /// SQL NULL (of type text where the backend needs a type).
-    case null
-
-    /// A time as both backends store the times callers give: its ISO 8601 text.
-    package static func timestamp(_ time: Timestamp) -> StoreValue {
-        .text(time.description)
-    }
 }

@@ -88,7 +88,7 @@ package struct PostgresRow: Hashable, Sendable {
     }
 
     private func mismatch(_ column: String, expected: String, found type: PostgresType) -> PostgresError {
-        PostgresError(message: "column '\(column)' holds a value of type \(type.rawValue) where \(expected) is expected",
+        PostgresError(message: "column '\(column)' holds \(type) where \(expected) is expected",
                       statement: statement)
     }
 }

@@ -31,7 +31,9 @@ extension DatabaseStore {
         let app = StoreValue.text(publication.app)
         let existing = try backend.query("SELECT id, version FROM snapshots WHERE app = ?1 AND hash = ?2",
                                          [app, .text(publication.hash)])
-            .first.map { (row) throws(Backend.Failure) in (id: try row.integer("id"), version: try row.integer("version")) }
+            .first.map { (row) throws(Backend.Failure) in
+                (id: try row.integer("id"), version: try row.integer("version"))
+            }
         if let existing, try activeSnapshotID(app: publication.app, channel: publication.channel) == existing.id {
             return .applied(.alreadyActive(version: Int(existing.version), hash: publication.hash))
         }

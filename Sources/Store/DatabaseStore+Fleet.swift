@@ -16,14 +16,14 @@ extension DatabaseStore {
                       .timestamp(replica.startedAt)])
             _ = try backend.query("DELETE FROM replica_apps WHERE replica_id = ?1", [.text(replica.id)])
             for served in replica.apps {
-                _ = try backend.query("INSERT INTO replica_apps (replica_id, app, version, hash) VALUES (?1, ?2, ?3, ?4)",
-                                      [.text(replica.id), .text(served.app), .integer(Int64(served.version)),
-                                       .text(served.hash)])
+                _ = try backend.query(
+                    "INSERT INTO replica_apps (replica_id, app, version, hash) VALUES (?1, ?2, ?3, ?4)",
+                    [.text(replica.id), .text(served.app), .integer(Int64(served.version)), .text(served.hash)])
             }
             let forgotten = "SELECT id FROM replicas WHERE last_seen < \(dialect.now(minusSecondsIn: 1))"
-            _ = try backend.query("DELETE FROM replica_apps WHERE replica_id IN (\(forgotten))",
-                                  [.integer(Self.forgetAfterSeconds)])
-            _ = try backend.query("DELETE FROM replicas WHERE id IN (\(forgotten))", [.integer(Self.forgetAfterSeconds)])
+            let day = [StoreValue.integer(Self.forgetAfterSeconds)]
+            _ = try backend.query("DELETE FROM replica_apps WHERE replica_id IN (\(forgotten))", day)
+            _ = try backend.query("DELETE FROM replicas WHERE id IN (\(forgotten))", day)
         }
     }
 

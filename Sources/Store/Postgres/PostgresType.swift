@@ -48,9 +48,3 @@ package struct PostgresType: RawRepresentable, Hashable, Sendable, CustomStringC
     /// The types whose binary form is the text's bytes in the client encoding (UTF-8).
     var isText: Bool { [.text, .varchar, .bpchar, .name].contains(self) }
 }
-
-/// The format of a parameter or result column in `PQexecParams`.
-enum PostgresFormat: Int32 {
-    case text = 0
-    case binary = 1
-}

@@ -39,7 +39,7 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
-        .target(name: "Store", dependencies: ["CSQLite", "CPostgres"], swiftSettings: settings),
+        .target(name: "Store", dependencies: ["CSQLite", "CPostgres", "TollgateEvaluation"], swiftSettings: settings),
         .target(
             name: "Publishing",
             dependencies: [
@@ -165,8 +165,13 @@ let package = Package(
         ),
         .testTarget(
             name: "PublishingTests",
-            dependencies: ["Publishing", "Store", "PolicyValidation", "Diagnostics", "TestSupport", "TollgateCLI"],
+            dependencies: [
+                "Publishing", "Store", "PolicyValidation", "Diagnostics", "TestSupport", "TollgateCLI", "TollgateEvaluation",
+            ],
             swiftSettings: settings
+        ),
+        .testTarget(
+            name: "StoreTests", dependencies: ["Store", "TestSupport", "TollgateEvaluation"], swiftSettings: settings
         ),
         .testTarget(
             name: "PolicyDiffTests",

@@ -130,7 +130,7 @@ struct StoreBenchmark {
         return Publication(app: app, channel: "production", hash: compiled.hash,
                            bundle: [UInt8](compiled.bundle.canonicalJSON), files: files,
                            products: sources.policy.products.map { ($0.id.value, $0.type.value.rawValue) },
-                           author: "bench", message: "benchmark", createdAt: "2026-11-30T12:00:00Z")
+                           author: "bench", message: "benchmark", createdAt: Timestamp(secondsSince1970: 1_796_040_000))
     }
 
     /// N small snapshots, each with its own bundle, policy file and products, mostly on production.
@@ -149,7 +149,7 @@ struct StoreBenchmark {
                     bundle: Array(#"{"app":"history","format":"tollgate-bundle/v1","snapshot":\#(index)}"#.utf8),
                     files: ["Policies/history.yaml": Array(text.utf8)],
                     products: (0..<3).map { ("com.example.history.p\($0)", "non-consumable") },
-                    author: "bench", message: "snapshot \(index)", createdAt: "2026-11-30T12:00:00Z")
+                    author: "bench", message: "snapshot \(index)", createdAt: Timestamp(secondsSince1970: 1_796_040_000))
                 guard case .applied(.changed) = try store.publish(publication) else {
                     throw BenchmarkFailure("store seed: snapshot \(index) was not written")
                 }

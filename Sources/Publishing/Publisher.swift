@@ -70,7 +70,7 @@ package struct Publisher {
                 first, _ in first
             },
             products: release.sources.policy.products.map { ($0.id.value, $0.type.value.rawValue) },
-            author: author, message: message, createdAt: Self.timestamp(time))
+            author: author, message: message, createdAt: Timestamp(time))
         let result: PublishResult
         do {
             result = try store.publish(publication)
@@ -100,7 +100,7 @@ package struct Publisher {
                           at time: Date) throws(PublishingError) -> ChannelChange {
         do {
             return try store.rollback(app: app, channel: channel, to: reference, author: author,
-                                      message: message ?? "rollback to \(reference)", createdAt: Self.timestamp(time))
+                                      message: message ?? "rollback to \(reference)", createdAt: Timestamp(time))
         } catch {
             throw PublishingError(error)
         }
@@ -135,13 +135,6 @@ package struct Publisher {
     }
 
     // MARK: Helpers
-
-    /// The time as the store records it: ISO 8601 in UTC, to the second.
-    package static func timestamp(_ time: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: time)
-    }
 
     /// Loads the policy and templates of `files`; sources are nil when the policy cannot be loaded.
     static func load(_ files: AppFiles) -> Loaded<AppSources> {

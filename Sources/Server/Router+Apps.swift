@@ -33,7 +33,7 @@ extension Router {
         let store = holder.store
         if holder.snapshot == nil, case .unreachable(let since, let error) = store {
             throw Problem("not-ready", status: 503, title: "Not ready", detail: "waiting for the store: \(error)",
-                          extra: ["store": "unreachable", "since": Publisher.timestamp(since)])
+                          extra: ["store": "unreachable", "since": Timestamp(since).description])
         }
         let snapshot = try snapshot()
         var body: [String: Any] = ["status": "ready", "apps": snapshot.apps.count]
@@ -42,7 +42,7 @@ extension Router {
             body["store"] = "ok"
         case .unreachable(let since, let error):
             body["store"] = "unreachable"
-            body["since"] = Publisher.timestamp(since)
+            body["since"] = Timestamp(since).description
             body["error"] = error
         case nil:
             break

@@ -1,6 +1,9 @@
+package import TollgateEvaluation
+
 /// Published, immutable, content-addressed policy snapshots, channels that point at them, every product
 /// id ever published, and an audit log of publishes and rollbacks: one interface, two backends
-/// (`SQLiteStore`, an embedded file; `PostgresStore`, a database many replicas share) that answer alike.
+/// (`SQLiteStore`, an embedded file; `PostgresStore`, a database many replicas share) that answer alike,
+/// written once in `DatabaseStore`.
 ///
 /// A publish or rollback is one transaction; a crash at any instant leaves the old or the new state.
 /// The replicas serving the store register in it too (`ReplicaRegistry`).
@@ -14,7 +17,7 @@ package protocol PolicyStore: ReplicaRegistry {
 
     /// Points `channel` back at the snapshot `reference` names (a version or a hash prefix).
     func rollback(app: String, channel: String, to reference: String, author: String, message: String,
-                  createdAt: String) throws(StoreError) -> ChannelChange
+                  createdAt: Timestamp) throws(StoreError) -> ChannelChange
 
     /// Publishes and rollbacks, newest first, optionally of one app and one channel.
     func history(app: String?, channel: String?) throws(StoreError) -> [HistoryEntry]

@@ -1,3 +1,5 @@
+package import TollgateEvaluation
+
 /// Where the replicas of `tollgate serve` on a store say they are alive and what they serve, so
 /// `tollgate fleet` can list them: each replica heartbeats every few seconds, and a replica is listed
 /// while its last heartbeat is recent.
@@ -20,14 +22,14 @@ package struct Replica: Hashable, Sendable {
     package var host: String
     package var pid: Int
     package var channel: String
-    /// When it started, as ISO 8601 in UTC.
-    package var startedAt: String
-    /// When the store last heard from it, as ISO 8601 in UTC; nil in a heartbeat, where the store sets it.
-    package var lastSeen: String?
+    /// When it started.
+    package var startedAt: Timestamp
+    /// When the store last heard from it, by the store's clock; nil in a heartbeat, where the store sets it.
+    package var lastSeen: Timestamp?
     /// What it serves, sorted by app.
     package var apps: [ChannelPointer]
 
-    package init(id: String, host: String, pid: Int, channel: String, startedAt: String, lastSeen: String? = nil,
+    package init(id: String, host: String, pid: Int, channel: String, startedAt: Timestamp, lastSeen: Timestamp? = nil,
                  apps: [ChannelPointer]) {
         self.id = id
         self.host = host

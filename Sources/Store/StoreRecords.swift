@@ -1,3 +1,5 @@
+package import TollgateEvaluation
+
 /// What `publish` stores: the compiled bundle, the files it was compiled from, and its products.
 package struct Publication: Sendable {
     package var app: String
@@ -12,11 +14,11 @@ package struct Publication: Sendable {
     package var products: [(id: String, type: String)]
     package var author: String
     package var message: String
-    /// When, as ISO 8601 in UTC.
-    package var createdAt: String
+    /// When it was published.
+    package var createdAt: Timestamp
 
     package init(app: String, channel: String, hash: String, bundle: [UInt8], files: [String: [UInt8]],
-                 products: [(id: String, type: String)], author: String, message: String, createdAt: String) {
+                 products: [(id: String, type: String)], author: String, message: String, createdAt: Timestamp) {
         self.app = app
         self.channel = channel
         self.hash = hash
@@ -38,7 +40,7 @@ package struct Snapshot: Hashable, Sendable {
     package var files: [String: [UInt8]]
     package var author: String
     package var message: String
-    package var createdAt: String
+    package var createdAt: Timestamp
 }
 
 /// One publish or rollback: which snapshot a channel was pointed at, by whom and why.
@@ -47,16 +49,23 @@ package struct HistoryEntry: Hashable, Sendable, Encodable {
     package var hash: String
     package var app: String
     package var channel: String
-    /// `publish` or `rollback`.
-    package var action: String
+    package var action: Action
     package var author: String
     package var message: String
-    package var createdAt: String
+    package var createdAt: Timestamp
     /// Whether this entry set what the channel serves now.
     package var active: Bool
 
     enum CodingKeys: String, CodingKey {
         case version, hash, app, channel, action, author, message, createdAt = "created_at", active
+    }
+
+    /// What an entry did to its channel, spelled as the store's `audit.action` column and the JSON hold it.
+    package enum Action: String, Hashable, Sendable, CaseIterable, Encodable {
+        /// Pointed the channel at a snapshot published for it (new or reused).
+        case publish
+        /// Pointed the channel back at a snapshot published before.
+        case rollback
     }
 }
 

@@ -1,4 +1,5 @@
 import Store
+import TollgateEvaluation
 
 /// What `tollgate fleet` reports: what each channel points at, and each replica seen lately with what it
 /// serves and whether that is what its channel points at.
@@ -20,7 +21,7 @@ struct FleetReport: Encodable, Equatable {
             }
             let missing = wanted.keys.filter { app in !replica.apps.contains { $0.app == app } }.sorted()
             return FleetReplica(id: replica.id, host: replica.host, pid: replica.pid, channel: replica.channel,
-                                startedAt: replica.startedAt, lastSeen: replica.lastSeen ?? "",
+                                startedAt: replica.startedAt.description, lastSeen: replica.lastSeen?.description ?? "",
                                 converged: missing.isEmpty && apps.allSatisfy { $0.converged == true },
                                 apps: apps, missing: missing)
         }

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import Publishing
 import Store
+import TollgateEvaluation
 
 /// `tollgate history`: publishes and rollbacks, newest first.
 enum HistoryCommand {
@@ -34,7 +35,7 @@ enum HistoryCommand {
         if format == "json" { return CommandResult(stdout: JSONEncoder.report(entries)) }
         let rows = entries.map { entry in
             [entry.active ? "*" : " ", String(entry.version), String(entry.hash.dropFirst(7).prefix(12)), entry.app,
-             entry.channel, entry.action, entry.createdAt, entry.author, entry.message]
+             entry.channel, entry.action.rawValue, entry.createdAt.description, entry.author, entry.message]
         }
         let header = [" ", "version", "hash", "app", "channel", "action", "created_at", "author", "message"]
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }

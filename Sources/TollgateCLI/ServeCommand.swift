@@ -145,7 +145,7 @@ enum ServeCommand {
             }
         }
         let replica = Replica(id: UUID().uuidString.lowercased(), host: hostName(), pid: Int(getpid()),
-                              channel: channel, startedAt: Publisher.timestamp(Date()), apps: [])
+                              channel: channel, startedAt: Timestamp(Date()), apps: [])
         return StoreFollower.Settings(
             storeName: location.name, channel: channel,
             open: { (mode) throws(StoreError) in try location.open(mode) },

@@ -6,6 +6,7 @@ import Publishing
 import Store
 import TestSupport
 import Testing
+import TollgateEvaluation
 
 /// Publishing, rollback and history as the command line and the server call them: files as text in,
 /// the caller's time and author recorded, typed errors out.
@@ -47,13 +48,13 @@ import Testing
             Issue.record("expected a change, got \(change)")
             return
         }
-        #expect(entry.createdAt == "2026-11-30T12:00:00Z")
+        #expect(entry.createdAt.description == "2026-11-30T12:00:00Z")
         #expect(entry.author == "alice")
         #expect(entry.channel == "staging")
         let snapshot = try publisher.store.snapshot(app: "photocollage", reference: "1")
         #expect(snapshot.files["Policies/photocollage.yaml"] == files.policy.bytes)
         #expect(Set(snapshot.files.keys) == Set([files.policy.path] + files.templates.map(\.path)))
-        #expect(try publisher.history().map(\.createdAt) == ["2026-11-30T12:00:00Z"])
+        #expect(try publisher.history().map(\.createdAt.description) == ["2026-11-30T12:00:00Z"])
 
         let again = try publisher.publish(files, to: "staging", author: "bob", message: "again",
                                           at: Self.time.addingTimeInterval(60))

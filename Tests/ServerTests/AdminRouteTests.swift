@@ -6,6 +6,7 @@ import Store
 import Synchronization
 import TestSupport
 import Testing
+import TollgateEvaluation
 
 /// Publish, rollback and history over HTTP, on each store backend: the files come in the request, the record carries
 /// the request's time and author, and each kind of failure has its own status.
@@ -76,12 +77,12 @@ import Testing
 
         let store = try service.openStore(.read)
         let history = try store.history(app: "photocollage")
-        #expect(history.map(\.createdAt) == ["2026-11-30T12:05:00Z", "2026-11-30T12:00:00Z"])
+        #expect(history.map(\.createdAt.description) == ["2026-11-30T12:05:00Z", "2026-11-30T12:00:00Z"])
         #expect(history.map(\.author) == ["bob", "alice"])
         #expect(history.map(\.channel) == ["production", "staging"])
         #expect(history.map(\.message) == ["", "ship it"])
         let snapshot = try store.snapshot(app: "photocollage", reference: "1")
-        #expect(snapshot.createdAt == "2026-11-30T12:00:00Z")
+        #expect(snapshot.createdAt.description == "2026-11-30T12:00:00Z")
         #expect(snapshot.author == "alice")
         var expectedFiles = ["Policies/photocollage.yaml": Array(try Self.policy().utf8)]
         for (locale, text) in try Self.templates() {
@@ -260,6 +261,6 @@ import Testing
         let entry = try #require(try service.openStore(.read).history().first)
         #expect(entry.author == "dana")
         #expect(entry.message == "over the wire")
-        #expect(entry.createdAt == "2026-11-30T12:00:00Z")
+        #expect(entry.createdAt.description == "2026-11-30T12:00:00Z")
     }
 }

@@ -3,6 +3,7 @@ import Store
 import Testing
 import TestSupport
 import TollgateCLI
+import TollgateEvaluation
 
 /// A store both backends provide for a fleet test, removed after.
 enum FleetBackend: String, CaseIterable, Sendable {
@@ -53,7 +54,7 @@ enum FleetBackend: String, CaseIterable, Sendable {
         let behind = [ChannelPointer(app: "photocollage", version: 0, hash: "sha256:" + String(repeating: "0", count: 64))]
         for (id, apps) in [("a-current", current), ("b-behind", behind), ("c-stale", current)] {
             try registry.heartbeat(Replica(id: id, host: "host-\(id.prefix(1))", pid: 100, channel: "production",
-                                           startedAt: "2026-12-01T00:00:00Z", apps: apps))
+                                           startedAt: Timestamp(secondsSince1970: 1_796_083_200), apps: apps))
         }
         try age("c-stale", 31)
 

@@ -38,7 +38,7 @@ final class FollowedStore: Sendable {
                 }
             },
             replica: Replica(id: "test-\(UUID())", host: "tests", pid: 1, channel: "production",
-                             startedAt: "2026-12-01T00:00:00Z", apps: []))
+                             startedAt: Timestamp(secondsSince1970: 1_796_083_200), apps: []))
         settings.pollInterval = 0.05
         settings.backoff = Backoff(first: 0.01, cap: 0.05)
         adjust(&settings)

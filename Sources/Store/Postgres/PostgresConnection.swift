@@ -45,23 +45,23 @@ package final class PostgresConnection {
         if !isConnected { PQreset(handle) }
     }
 
-    /// Runs `sql` with `$1`, `$2`… bound to `parameters` and returns every row. Integers are sent as
-    /// `bigint`, text as `text` byte for byte (PostgreSQL refuses text holding NUL, SQLSTATE 22021, rather
-    /// than cutting it), bytes as `bytea` in binary (any bytes), and NULL as `text`.
+    /// Runs `sql` with `$1`, `$2`… bound to `parameters` and returns every row, each column in binary
+    /// (`PostgresRow`). Integers are sent as `bigint`, text as `text` byte for byte (PostgreSQL refuses text
+    /// holding NUL, SQLSTATE 22021, rather than cutting it), bytes as `bytea` (any bytes), and NULL as `text`.
     @discardableResult
     package func execute(_ sql: String, _ parameters: [StoreValue] = []) throws(PostgresError) -> [PostgresRow] {
         let types: [Oid] = parameters.map {
             switch $0 {
-            case .integer: 20
-            case .text, .null: 25
-            case .bytes: 17
+            case .integer: PostgresType.int8.rawValue
+            case .text, .null: PostgresType.text.rawValue
+            case .bytes: PostgresType.bytea.rawValue
             }
         }
         // Integers go as text; text and bytea as binary, so their bytes arrive exactly, with their length.
         let formats: [Int32] = parameters.map {
             switch $0 {
-            case .text, .bytes: 1
-            case .integer, .null: 0
+            case .text, .bytes: PostgresFormat.binary.rawValue
+            case .integer, .null: PostgresFormat.text.rawValue
             }
         }
         let buffers: [[UInt8]?] = parameters.map {
@@ -76,7 +76,8 @@ package final class PostgresConnection {
         // Empty text or bytea still needs a pointer (NULL would mean SQL NULL): one byte, of which none is read.
         let nonEmpty = buffers.map { $0.map { $0.isEmpty ? [0] : $0 } }
         let result = Self.withPointers(to: nonEmpty) { values in
-            PQexecParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 0)
+            PQexecParams(handle, sql, Int32(parameters.count), types, values, lengths, formats,
+                         PostgresFormat.binary.rawValue)
         }
         defer { PQclear(result) }
         switch PQresultStatus(result) {
@@ -127,12 +128,17 @@ package final class PostgresConnection {
 
     // MARK: Helpers
 
+    /// The rows of `result`, read by length (binary values may hold NUL bytes).
     private func rows(of result: OpaquePointer?, sql: String) -> [PostgresRow] {
         let columnCount = PQnfields(result)
         let columns = (0..<columnCount).map { String(cString: PQfname(result, $0)) }
+        let types = (0..<columnCount).map { PostgresType(rawValue: PQftype(result, $0)) }
         return (0..<PQntuples(result)).map { row in
-            PostgresRow(columns: columns, values: (0..<columnCount).map { column in
-                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            PostgresRow(columns: columns, types: types, values: (0..<columnCount).map { column in
+                guard PQgetisnull(result, row, column) == 0 else { return nil }
+                let count = Int(PQgetlength(result, row, column))
+                guard count > 0, let bytes = PQgetvalue(result, row, column) else { return [] }
+                return Array(UnsafeRawBufferPointer(start: bytes, count: count))
             }, statement: sql)
         }
     }
@@ -170,36 +176,3 @@ package final class PostgresConnection {
         return next(0)
     }
 }
-
-extension PostgresConnection: StoreDatabase {
-    typealias Failure = PostgresError
-
-    /// Runs one of the statements both stores share, whose `?1`, `?2`… parameters PostgreSQL writes `$1`, `$2`….
-    func query(_ sql: String, _ parameters: [StoreValue]) throws(PostgresError) -> [PostgresRow] {
-        try execute(Self.numberedParameters(sql), parameters)
-    }
-
-    func queryRow(_ sql: String, _ parameters: [StoreValue]) throws(PostgresError) -> PostgresRow {
-        guard let row = try query(sql, parameters).first else {
-            throw PostgresError(message: "no row where one is required", statement: sql)
-        }
-        return row
-    }
-
-    /// Notifies the change feed's listeners with `app`'s name when the transaction commits.
-    func channelMoved(app: String) throws(PostgresError) {
-        try execute("SELECT pg_notify($1, $2)", [.text(PostgresChangeFeed.channel), .text(app)])
-    }
-
-    /// `sql` with each `?` that a digit follows written `$` (the shared statements hold no `?` in a literal).
-    static func numberedParameters(_ sql: String) -> String {
-        var characters = Array(sql)
-        for index in characters.indices.dropLast()
-        where characters[index] == "?" && characters[index + 1].isASCII && characters[index + 1].isNumber {
-            characters[index] = "$"
-        }
-        return String(characters)
-    }
-}
-
-extension PostgresRow: StoreRow {}

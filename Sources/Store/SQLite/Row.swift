@@ -1,3 +1,5 @@
+package import TollgateEvaluation
+
 /// One row a statement returned, read by column name through getters that throw on NULL or a wrong
 /// type instead of inventing `""` or `0`.
 package struct Row: Hashable, Sendable {
@@ -29,6 +31,20 @@ package struct Row: Hashable, Sendable {
         case .blob(let bytes): return bytes
         case let other: throw mismatch(column, expected: "a blob", found: other)
         }
+    }
+
+    /// The text in `column` as `parse` reads it; text it reads as nil is a mismatch with `expected`.
+    package func parsed<T>(_ column: String, expected: String, _ parse: (String) -> T?) throws(SQLiteError) -> T {
+        let text = try text(column)
+        guard let value = parse(text) else {
+            throw .typeMismatch(column: column, expected: expected, found: "'\(text.prefix(40))'", sql: sql)
+        }
+        return value
+    }
+
+    /// The time in `column`, which the store writes as ISO 8601 text, `2026-11-29T12:00:00Z`.
+    package func timestamp(_ column: String) throws(SQLiteError) -> Timestamp {
+        try parsed(column, expected: "an ISO 8601 time") { Timestamp($0) }
     }
 
     /// The value in `column`; NULL is an error, since every column the store reads is `NOT NULL`.

@@ -1,6 +1,8 @@
+import CSQLite
+
 /// A failure reported by SQLite, or a row that does not hold what the statement promised.
 package enum SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// SQLite refused: its extended result code, such as 26 (`SQLITE_NOTADB`) or 5 (`SQLITE_BUSY`), its
+    /// SQLite refused: its extended result code, such as `SQLITE_NOTADB` or `SQLITE_BUSY_SNAPSHOT`, its
     /// message, and the SQL that failed (nil for opening and closing).
     case failed(code: Int32, message: String, sql: String?)
     /// A column read as a value holds NULL.
@@ -33,21 +35,22 @@ package enum SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the file is not an SQLite database (`SQLITE_NOTADB`).
-    package var isNotADatabase: Bool { primaryCode == 26 }
+    package var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     /// Whether another connection holds the lock (`SQLITE_BUSY`).
-    package var isBusy: Bool { primaryCode == 5 }
+    package var isBusy: Bool { primaryCode == SQLITE_BUSY }
     /// Whether the database or its folder cannot be written (`SQLITE_READONLY`).
-    package var isReadOnly: Bool { primaryCode == 8 }
+    package var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
     /// Whether the file cannot be opened or created (`SQLITE_CANTOPEN`).
-    package var isCannotOpen: Bool { primaryCode == 14 }
+    package var isCannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
     /// Whether SQLite found the file damaged (`SQLITE_CORRUPT`), or a row holds what the schema forbids.
     package var isCorrupt: Bool {
         switch self {
-        case .failed: primaryCode == 11
+        case .failed: primaryCode == SQLITE_CORRUPT
         case .unexpectedNull, .typeMismatch: true
         case .noSuchColumn, .noRow: false
         }
     }
 
+    /// The primary result code: an extended code's low byte (`SQLITE_BUSY_SNAPSHOT` is a kind of `SQLITE_BUSY`).
     private var primaryCode: Int32? { code.map { $0 & 0xFF } }
 }

@@ -20,7 +20,7 @@ import Testing
             Issue.record("expected a change, got \(first)")
             return
         }
-        #expect(entry.version == 1 && entry.action == "publish" && entry.active)
+        #expect(entry.version == 1 && entry.action == .publish && entry.active)
         #expect(try writer.publish(Self.publication(tag: "a")) == .applied(.alreadyActive(version: 1, hash: entry.hash)))
         _ = try writer.publish(Self.publication(app: "other", tag: "c"))
         _ = try writer.publish(Self.publication(tag: "b"))
@@ -45,12 +45,12 @@ import Testing
         _ = try writer.publish(Self.publication(tag: "b"))
         _ = try writer.publish(Self.publication(channel: "staging", tag: "b"))
         let change = try writer.rollback(app: "demo", channel: "production", to: "1", author: "bob", message: "undo",
-                                         createdAt: "2026-11-30T13:00:00Z")
+                                         createdAt: TemporaryStore.one)
         guard case .changed(let rollback) = change else {
             Issue.record("expected a change, got \(change)")
             return
         }
-        #expect(rollback.action == "rollback" && rollback.version == 1 && rollback.author == "bob")
+        #expect(rollback.action == .rollback && rollback.version == 1 && rollback.author == "bob")
         let history = try writer.history()
         #expect(history.map(\.version) == [1, 2, 2, 1])
         #expect(history.map(\.channel) == ["production", "staging", "production", "production"])
@@ -61,7 +61,7 @@ import Testing
         #expect(try writer.active(app: "demo", channel: "staging")?.version == 2)
         #expect(try writer.active(app: "demo", channel: "nowhere") == nil)
         let again = try writer.rollback(app: "demo", channel: "production", to: "1", author: "bob", message: "",
-                                        createdAt: "2026-11-30T13:00:00Z")
+                                        createdAt: TemporaryStore.one)
         #expect(again == .alreadyActive(version: 1, hash: rollback.hash))
         #expect(try writer.history().count == 4, "an active version changes nothing")
     }

@@ -30,7 +30,7 @@ import Testing
         _ = try writer.publish(TemporaryStore.publication(app: "photocollage", tag: "a", products: []))
         #expect(try Self.nextApps(feed) == ["photocollage"])
         _ = try writer.rollback(app: "photocollage", channel: "production", to: "1", author: "a", message: "",
-                                createdAt: "2026-11-30T12:00:00Z")
+                                createdAt: TemporaryStore.noon)
         _ = try writer.publish(TemporaryStore.publication(app: "other", tag: "b", products: []))
         #expect(try Self.nextApps(feed) == ["other"], "a rollback to the active version rings nothing")
     }

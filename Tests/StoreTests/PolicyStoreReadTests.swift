@@ -2,6 +2,7 @@ import Foundation
 import Store
 import TestSupport
 import Testing
+import TollgateEvaluation
 
 /// A store in a new temporary folder.
 struct TemporaryStore {
@@ -14,6 +15,11 @@ struct TemporaryStore {
 
     var path: String { folder.appendingPathComponent("store.sqlite").path }
 
+    /// 2026-11-30T12:00:00Z, when the test publications were made.
+    static let noon = Timestamp(secondsSince1970: 1_796_040_000)
+    /// 2026-11-30T13:00:00Z.
+    static let one = Timestamp(secondsSince1970: 1_796_043_600)
+
     func remove() {
         try? FileManager.default.removeItem(at: folder)
     }
@@ -23,7 +29,7 @@ struct TemporaryStore {
                             message: String = "") -> Publication {
         Publication(app: app, channel: "production", hash: "sha256:" + String(repeating: tag, count: 64).prefix(64),
                     bundle: Array("{}".utf8), files: ["Policies/\(app).yaml": Array("format: tollgate/v1\n".utf8)],
-                    products: products, author: "tester", message: message, createdAt: "2026-11-30T12:00:00Z")
+                    products: products, author: "tester", message: message, createdAt: TemporaryStore.noon)
     }
 }
 
@@ -102,7 +108,7 @@ struct TemporaryStore {
         }
         #expect(throws: StoreError.unknownApp(app: "dmeo", reference: "1", known: ["demo"])) {
             try writer.rollback(app: "dmeo", channel: "production", to: "1", author: "a", message: "",
-                                createdAt: "2026-11-30T12:00:00Z")
+                                createdAt: TemporaryStore.noon)
         }
         #expect(throws: StoreError.ambiguousVersion(app: "demo", reference: "sha256:", versions: [1, 2])) {
             try writer.snapshot(app: "demo", reference: "sha256:")

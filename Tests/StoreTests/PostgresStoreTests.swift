@@ -159,7 +159,7 @@ import Testing
         defer { store.remove() }
         _ = try store.open().publish(TemporaryStore.publication(tag: "a", products: [(id: "p", type: "non-consumable")]))
         let database = try #require(store.database)
-        let location = store.location
+        let location = StoreLocation(store.location)
         // Another publish, not committed yet, that keeps the snapshots table locked until the reader waits on it.
         let publisher = try PostgresConnection(url: database.url)
         try publisher.execute("BEGIN")

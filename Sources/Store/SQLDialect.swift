@@ -1,0 +1,36 @@
+/// Where the SQL of the two backends differs; everything else the store says once, in the SQL both read
+/// (`?1` parameters, `ON CONFLICT … DO UPDATE`, `RETURNING`).
+package enum SQLDialect: Hashable, Sendable {
+    /// SQLite: times the store's clock sets are text, `2026-11-29T12:00:00Z`, which sorts as it reads.
+    case sqlite
+    /// PostgreSQL: times the server's clock sets are `timestamptz`; parameters are written `$1`.
+    case postgres
+
+    /// The store's clock now, in the type of the columns it sets (`replicas.last_seen`).
+    package var now: String {
+        switch self {
+        case .sqlite: "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+        case .postgres: "now()"
+        }
+    }
+
+    /// The store's clock as many seconds ago as parameter `?parameter` holds, comparable with `now`.
+    package func now(minusSecondsIn parameter: Int) -> String {
+        switch self {
+        case .sqlite: "strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-' || ?\(parameter) || ' seconds')"
+        case .postgres: "now() - ?\(parameter)::bigint * interval '1 second'"
+        }
+    }
+
+    /// `sql` as the backend reads its parameters: SQLite reads `?1` itself; PostgreSQL's `$1` is written
+    /// for each `?` that a digit follows (the store's statements hold no `?` in a literal).
+    package func parameters(_ sql: String) -> String {
+        guard self == .postgres else { return sql }
+        var characters = Array(sql)
+        for index in characters.indices.dropLast()
+        where characters[index] == "?" && characters[index + 1].isASCII && characters[index + 1].isNumber {
+            characters[index] = "$"
+        }
+        return String(characters)
+    }
+}

@@ -54,8 +54,15 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "PolicyLoader", "Rendering", "Diagnostics",
-                "Publishing", "Store",
+                "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "Rendering", "Diagnostics",
+            ],
+            swiftSettings: settings
+        ),
+        .target(
+            name: "Replication",
+            dependencies: [
+                "Server", "Publishing", "Store", "TollgateEvaluation", "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics",
+                "Rendering",
             ],
             swiftSettings: settings
         ),
@@ -105,7 +112,7 @@ let package = Package(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
-                "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing", "StoreCatalog",
+                "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Replication", "Publishing", "StoreCatalog",
                 "CatalogConversion", "LanguageServer",
             ],
             swiftSettings: settings
@@ -150,9 +157,14 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics", "TestSupport",
-                "Publishing", "Store", "PolicyValidation", "TollgateCLI",
+                "Server", "Replication", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics",
+                "TestSupport", "Publishing", "Store", "PolicyValidation", "TollgateCLI",
             ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "ReplicationTests",
+            dependencies: ["Replication", "Server", "Store", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(

@@ -1,4 +1,6 @@
 import Foundation
+import PolicyLoader
+import Replication
 import Server
 import Store
 import Synchronization
@@ -22,7 +24,7 @@ final class FollowedStore: Sendable {
         let lines = self.lines
         let log: @Sendable (String) -> Void = { lines.append($0) }
         holder = PolicyHolder(metrics: metrics, log: log)
-        router = Router(holder: holder, metrics: metrics, admin: nil, log: { _ in })
+        router = Router(holder: holder, metrics: metrics, admin: nil, prices: PriceSheetLoader.request, log: { _ in })
         let sources = Dictionary(try ExampleService.releases().map { ($0.compiled.app, $0.sources) }) { first, _ in first }
         let location = StoreLocation(store)
         var settings = StoreFollower.Settings(

@@ -164,7 +164,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplicationTests",
-            dependencies: ["Replication", "Server", "Store", "TestSupport"],
+            dependencies: [
+                "Replication", "Server", "Store", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation",
+                "TestSupport",
+            ],
             swiftSettings: settings
         ),
         .testTarget(

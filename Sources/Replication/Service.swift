@@ -32,10 +32,10 @@ package enum Service {
             follower = storeFollower
             description = "channel \(channel) of \(settings.storeName)"
         }
-        let admin = configuration.adminToken.map { token in
-            Admin(token: token, publishing: StorePublishing(location: configuration.store,
-                                                            storeName: configuration.storeName,
-                                                            validator: configuration.validator))
+        let admin = configuration.admin.map { access in
+            Admin(token: access.token, publishing: StorePublishing(location: configuration.store,
+                                                                   storeName: configuration.storeName,
+                                                                   validator: access.validator))
         }
         let router = Router(holder: holder, metrics: metrics, admin: admin, prices: PriceSheetLoader.request, log: log,
                             now: configuration.now)
@@ -106,9 +106,10 @@ package struct RunningService: Sendable {
         server.runUntilSignalled()
     }
 
-    /// Stops reloading and following the store (deregistering the replica); the server stops with
-    /// `runUntilSignalled`.
+    /// Stops listening (at once when `runUntilSignalled` has already drained it), reloading, and following the
+    /// store, deregistering the replica.
     package func stop() {
+        server.shutdown()
         holder.stop()
         follower?.stop()
     }

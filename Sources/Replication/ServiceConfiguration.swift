@@ -17,8 +17,8 @@ package struct ServiceConfiguration: Sendable {
     package var port: Int
     /// The address to listen on, as `HTTPServer.Configuration` takes it.
     package var host: String
-    /// The token the admin routes need; nil disables them.
-    package var adminToken: String?
+    /// Who may use the admin routes, and how they validate; nil disables them.
+    package var admin: AdminAccess?
     /// Where one JSON line goes for every event and request.
     package var log: @Sendable (String) -> Void
     /// The time requests are answered at, and the store's outages are timed with.
@@ -30,27 +30,36 @@ package struct ServiceConfiguration: Sendable {
     package var source: Source
     /// How apps are loaded from the folder and from published snapshots.
     package var loader: any ReleaseLoader
-    /// The validator a publish uses, for a given baseline of published products.
-    package var validator: @Sendable ([String: ProductBaseline]) -> Validator
     /// How often the folder is checked for changes.
     package var reloadInterval: TimeInterval = 0.5
     /// How long `start` waits for a store to answer before it listens all the same.
     package var storeWait: TimeInterval = 10
 
-    package init(port: Int, host: String, adminToken: String?, log: @escaping @Sendable (String) -> Void,
+    package init(port: Int, host: String, admin: AdminAccess?, log: @escaping @Sendable (String) -> Void,
                  now: @escaping @Sendable () -> Date, store: StoreLocation, storeName: String, source: Source,
-                 loader: any ReleaseLoader,
-                 validator: @escaping @Sendable ([String: ProductBaseline]) -> Validator) {
+                 loader: any ReleaseLoader) {
         self.port = port
         self.host = host
-        self.adminToken = adminToken
+        self.admin = admin
         self.log = log
         self.now = now
         self.store = store
         self.storeName = storeName
         self.source = source
         self.loader = loader
-        self.validator = validator
+    }
+
+    /// The admin routes' token and the validator a publish through them uses.
+    package struct AdminAccess: Sendable {
+        /// The token `Authorization: Bearer` must carry.
+        package var token: String
+        /// The validator for a given baseline of published products.
+        package var validator: @Sendable ([String: ProductBaseline]) -> Validator
+
+        package init(token: String, validator: @escaping @Sendable ([String: ProductBaseline]) -> Validator) {
+            self.token = token
+            self.validator = validator
+        }
     }
 }
 

@@ -47,10 +47,11 @@ enum ServeCommand {
             ? .folder : .channel(try arguments.required("--channel"))
         let configuration = ServiceConfiguration(
             port: port, host: try arguments.required("--host"),
-            adminToken: context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
+            admin: context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { token in
+                token.isEmpty ? nil : .init(token: token, validator: { Validator.withICU(baselines: $0) })
+            },
             log: { line in Self.writeLine(line, to: STDERR_FILENO) }, now: { Date() },
-            store: location, storeName: storeName, source: source, loader: WorkspaceReleases(workspace: workspace),
-            validator: { Validator.withICU(baselines: $0) })
+            store: location, storeName: storeName, source: source, loader: WorkspaceReleases(workspace: workspace))
         let service: RunningService
         do {
             service = try Service.start(configuration)

@@ -56,7 +56,7 @@ import TollgateEvaluation
         #expect(replica.holder.snapshot === before, "nothing changed")
         #expect(!replica.holder.needsLoad(brokenPointer), "a hash that failed is not loaded again")
         #expect(replica.log.filter { $0.contains(#""result":"failed""#) }.count == 1)
-        #expect(replica.log.last?.contains("version 2 of photocollage: bad bundle") == true)
+        #expect(replica.log.last == #"{"event":"reload","result":"failed","error":"version 2 of photocollage: bad bundle"}"#)
         #expect(replica.get("/metrics").text.contains(#"tollgate_reloads_total{result="failure"} 1"#))
 
         // Back to what is served: the broken hash is news again later.
@@ -107,6 +107,7 @@ import TollgateEvaluation
                 : StoreFedService.pointer(app.release)
         }
         #expect(replica.holder.update(to: pointers, loaded: ["photocollage": .success(next[0])]))
+        #expect(replica.log.last == #"{"event":"reload","result":"ok","apps":2,"changed":["photocollage"]}"#)
         replica.holder.setStore(.unreachable(since: Date(timeIntervalSince1970: 1_796_040_000), error: "down"))
         metrics = replica.get("/metrics").text
         #expect(metrics.contains(#"tollgate_policy_version{app="photocollage"} 7"#))

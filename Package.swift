@@ -158,7 +158,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "Replication", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics",
-                "TestSupport", "Publishing", "Store", "PolicyValidation", "TollgateCLI",
+                "TestSupport", "Store", "PolicyValidation", "TollgateCLI",
             ],
             swiftSettings: settings
         ),

@@ -1,6 +1,5 @@
 package import Foundation
 package import PolicyValidation
-package import Server
 package import Store
 
 /// Everything `Service.start` needs: where to listen, what to serve, the admin token, the log and the clock.
@@ -63,17 +62,3 @@ package struct ServiceConfiguration: Sendable {
     }
 }
 
-/// Why the service did not start.
-package enum ServiceError: Error, Sendable, CustomStringConvertible {
-    /// The SQLite store to follow cannot be opened: a mistake to fix, not a database to wait for.
-    case store(StoreError)
-    /// The server cannot listen.
-    case listen(HTTPServer.StartError)
-
-    package var description: String {
-        switch self {
-        case .store(let error): error.description
-        case .listen(let error): error.description
-        }
-    }
-}

@@ -6,8 +6,8 @@ import TollgateEvaluation
 /// load keeps the good snapshot being served.
 ///
 /// Two ways in: a folder source (`PolicySource`) is checked whole by `reloadIfChanged()`; a store's
-/// channel is fed app by app (by Replication's `StoreFollower`) through `update(to:loaded:)`, which keeps the prepared
-/// apps whose hash did not change. A change that does not load is logged and counted once: it is not
+/// channel is fed app by app (by Replication's `StoreFollower`) through `update(to:loaded:)`, which keeps
+/// the prepared apps whose hash did not change. A change that does not load is logged and counted once: it is not
 /// loaded again until it changes.
 package final class PolicyHolder: Sendable {
     private let source: PolicySource?

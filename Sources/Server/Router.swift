@@ -1,5 +1,4 @@
 package import Foundation
-package import PolicyModel
 import TollgateEvaluation
 
 /// The service's routes (docs/http.md): request in, response out, no sockets. Counts every request
@@ -185,16 +184,3 @@ package struct Router: HTTPResponder {
     private static let jsonMediaType = Array("application/json".utf8)
 }
 
-/// Reads the prices input of a request body (docs/templates.md), leaving `otherKeys` to another reader of the
-/// body: the prices, or each mistake as `line:column: message`.
-package typealias PriceSheetReader = @Sendable (_ body: [UInt8], _ otherKeys: [String])
-    -> Result<PriceSheet, InvalidPrices>
-
-/// The mistakes of a prices input, each as `line:column: message`.
-package struct InvalidPrices: Error, Sendable {
-    package var mistakes: [String]
-
-    package init(mistakes: [String]) {
-        self.mistakes = mistakes
-    }
-}

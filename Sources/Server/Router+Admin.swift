@@ -1,4 +1,3 @@
-import Diagnostics
 import Foundation
 import TollgateEvaluation
 

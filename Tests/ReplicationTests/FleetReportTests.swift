@@ -39,4 +39,32 @@ import Testing
         #expect(report.converged)
         #expect(report.replicas[0].missing.isEmpty)
     }
+
+    /// The report read from a store: the replicas it heard from, of one channel or of all, against what
+    /// each channel points at there.
+    @Test func theReportIsReadFromTheStoresRegistryAndChannels() throws {
+        let (path, remove) = TemporaryStore.make()
+        defer { remove() }
+        let store = try StoreLocation.sqlite(path: path).open(.create)
+        let hash = "sha256:" + String(repeating: "a", count: 64)
+        _ = try store.publish(Publication(app: "alpha", channel: "production", hash: hash, bundle: Array("{}".utf8),
+                                          files: ["Policies/alpha.yaml": Array("format: tollgate/v1\n".utf8)],
+                                          products: [], author: "tester", message: "",
+                                          createdAt: "2026-11-30T12:00:00Z"))
+        let served = [ChannelPointer(app: "alpha", version: 1, hash: hash)]
+        try store.heartbeat(Replica(id: "p", host: "h", pid: 1, channel: "production", startedAt: "2026-12-01T00:00:00Z",
+                                    apps: served))
+        try store.heartbeat(Replica(id: "s", host: "h", pid: 2, channel: "staging", startedAt: "2026-12-01T00:00:00Z",
+                                    apps: served))
+
+        let all = try FleetReport.read(from: store, channel: nil, seenWithin: 30)
+        #expect(all.replicas.map(\.id) == ["p", "s"])
+        #expect(all.channels["production"]?.map(\.app) == ["alpha"])
+        #expect(all.channels["staging"] == [], "nothing is published on staging")
+        #expect(!all.converged, "the staging replica serves an app its channel does not have")
+
+        let production = try FleetReport.read(from: store, channel: "production", seenWithin: 30)
+        #expect(production.replicas.map(\.id) == ["p"])
+        #expect(production.converged)
+    }
 }

@@ -57,8 +57,15 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "PolicyLoader", "Rendering", "Diagnostics",
-                "Publishing", "Store",
+                "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "Rendering", "Diagnostics",
+            ],
+            swiftSettings: settings
+        ),
+        .target(
+            name: "Replication",
+            dependencies: [
+                "Server", "Publishing", "Store", "TollgateEvaluation", "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics",
+                "Rendering",
             ],
             swiftSettings: settings
         ),
@@ -113,8 +120,8 @@ let package = Package(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
-                "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing", "StoreCatalog",
-                "CatalogConversion", "CatalogValidation", "LanguageServer",
+                "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Replication", "Publishing",
+                "StoreCatalog", "CatalogConversion", "CatalogValidation", "LanguageServer",
             ],
             swiftSettings: settings
         ),
@@ -158,8 +165,16 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics", "TestSupport",
-                "Publishing", "Store", "PolicyValidation", "TollgateCLI",
+                "Server", "Replication", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics",
+                "TestSupport", "Store", "PolicyValidation", "TollgateCLI",
+            ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "ReplicationTests",
+            dependencies: [
+                "Replication", "Server", "Store", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation",
+                "TestSupport",
             ],
             swiftSettings: settings
         ),

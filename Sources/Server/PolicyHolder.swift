@@ -1,5 +1,4 @@
 package import Foundation
-package import Store
 import Synchronization
 import TollgateEvaluation
 
@@ -7,8 +6,8 @@ import TollgateEvaluation
 /// load keeps the good snapshot being served.
 ///
 /// Two ways in: a folder source (`PolicySource`) is checked whole by `reloadIfChanged()`; a store's
-/// channel is fed app by app by a `StoreFollower` through `update(to:loaded:)`, which keeps the prepared
-/// apps whose hash did not change. A change that does not load is logged and counted once: it is not
+/// channel is fed app by app (by Replication's `StoreFollower`) through `update(to:loaded:)`, which keeps
+/// the prepared apps whose hash did not change. A change that does not load is logged and counted once: it is not
 /// loaded again until it changes.
 package final class PolicyHolder: Sendable {
     private let source: PolicySource?
@@ -72,7 +71,7 @@ package final class PolicyHolder: Sendable {
 
     /// Whether the app `pointer` names must be loaded: it is not served at that hash, and its last load
     /// at that hash did not fail.
-    package func needsLoad(_ pointer: ChannelPointer) -> Bool {
+    package func needsLoad(_ pointer: AppPointer) -> Bool {
         guard snapshot?.apps[pointer.app]?.release.compiled.hash != pointer.hash else { return false }
         return failedHashes.withLock { $0[pointer.app] } != pointer.hash
     }
@@ -81,7 +80,7 @@ package final class PolicyHolder: Sendable {
     /// `loaded` replaces its older version, and one that failed to load keeps its older version. True
     /// when the snapshot was replaced.
     @discardableResult
-    package func update(to pointers: [ChannelPointer], loaded: [String: Result<AppRelease, ReloadError>]) -> Bool {
+    package func update(to pointers: [AppPointer], loaded: [String: Result<AppRelease, ReloadError>]) -> Bool {
         let served = snapshot?.apps ?? [:]
         var apps: [String: AppService] = [:]
         var changed: [String] = []
@@ -124,7 +123,10 @@ package final class PolicyHolder: Sendable {
     /// Logs and counts a load that did not replace the snapshot.
     package func failed(_ error: ReloadError) {
         metrics.countReload(success: false)
-        log(#"{"event":"reload","result":"failed","error":\#(JSONWriter.quoted(error.description))}"#)
+        log(LogLine.event("reload") { line in
+            line.member("result") { $0.string("failed") }
+            line.member("error") { $0.string(error.description) }
+        })
     }
 
     /// The one place the snapshot being served is swapped; `changed` names the apps that changed, when known.
@@ -133,8 +135,11 @@ package final class PolicyHolder: Sendable {
         waiters.snapshotReplaced(by: next)
         metrics.countReload(success: true)
         metrics.setPolicies(next.apps.values.map { $0.release })
-        let names = changed.map { #","changed":[\#($0.map(JSONWriter.quoted).joined(separator: ","))]"# } ?? ""
-        log(#"{"event":"reload","result":"ok","apps":\#(next.apps.count)\#(names)}"#)
+        log(LogLine.event("reload") { line in
+            line.member("result") { $0.string("ok") }
+            line.member("apps") { $0.integer(next.apps.count) }
+            if let changed { line.member("changed") { $0.array(changed) } }
+        })
     }
 
     /// Checks the folder source every `interval` seconds on a thread of its own, until `stop()`.

@@ -1,17 +1,18 @@
+package import Diagnostics
 import Foundation
 import TollgateEvaluation
 
 /// An RFC 9457 problem: every error the service answers is one, with a stable `type`.
 package struct Problem: Error, Sendable {
-    /// The stable kind, such as `invalid-json`; the `type` member is `urn:tollgate:problem:<kind>`.
-    package var kind: String
+    /// The stable kind; the `type` member is `urn:tollgate:problem:<kind>`.
+    package var kind: ProblemKind
     package var status: Int
     package var title: String
     package var detail: String
-    /// More members, such as `allow` or `errors`; a `JSONValue` is written as the JSON it holds.
-    package var extra: [String: any Sendable] = [:]
+    /// The members some problems add to the five every problem has.
+    package var extra: Extra
 
-    package init(_ kind: String, status: Int, title: String, detail: String, extra: [String: any Sendable] = [:]) {
+    package init(_ kind: ProblemKind, status: Int, title: String, detail: String, extra: Extra = Extra()) {
         self.kind = kind
         self.status = status
         self.title = title
@@ -19,64 +20,100 @@ package struct Problem: Error, Sendable {
         self.extra = extra
     }
 
-    /// The problem as an `application/problem+json` response.
-    package func response(path: String) -> HTTPResponse {
-        var object: [String: Any] = ["type": "urn:tollgate:problem:\(kind)", "title": title, "status": status,
-                                     "detail": detail, "instance": path]
-        for (key, value) in extra { object[key] = (value as? JSONValue).map(Self.foundationObject) ?? value }
-        return HTTPResponse(status: status, headers: [("Content-Type", "application/problem+json")],
-                            body: JSONBody.encode(object))
+    /// The members a problem may add, each written only when set.
+    package struct Extra: Sendable {
+        /// The methods a route takes, on a 405.
+        package var allow: String?
+        /// The findings of a publish, in the shape `tollgate validate --format json` writes them.
+        package var diagnostics: [Diagnostic]?
+        /// The mistakes, where there are several.
+        package var errors: [String]?
+        /// The app's placements, on an unknown placement.
+        package var placements: [String]?
+        /// Since when the store does not answer.
+        package var since: String?
+        /// Whether the store answers.
+        package var store: String?
+
+        package init(allow: String? = nil, diagnostics: [Diagnostic]? = nil, errors: [String]? = nil,
+                     placements: [String]? = nil, since: String? = nil, store: String? = nil) {
+            self.allow = allow
+            self.diagnostics = diagnostics
+            self.errors = errors
+            self.placements = placements
+            self.since = since
+            self.store = store
+        }
     }
 
-    /// A JSON value as `JSONSerialization` writes it.
-    private static func foundationObject(_ value: JSONValue) -> Any {
-        switch value {
-        case .null: NSNull()
-        case .bool(let bool): bool
-        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? Int(number) : number
-        case .string(let text): text
-        case .array(let elements): elements.map(foundationObject)
-        case .object(let members): members.mapValues(foundationObject)
+    /// The problem as an `application/problem+json` response.
+    package func response(path: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/problem+json")],
+                     body: JSONBody.encode(Body(problem: self, instance: path)))
+    }
+
+    /// The problem's JSON: its five members and the extra ones that are set.
+    private struct Body: Encodable {
+        var problem: Problem
+        var instance: String
+
+        enum CodingKeys: String, CodingKey {
+            case type, title, status, detail, instance, allow, diagnostics, errors, placements, since, store
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(problem.kind.type, forKey: .type)
+            try container.encode(problem.title, forKey: .title)
+            try container.encode(problem.status, forKey: .status)
+            try container.encode(problem.detail, forKey: .detail)
+            try container.encode(instance, forKey: .instance)
+            let extra = problem.extra
+            try container.encodeIfPresent(extra.allow, forKey: .allow)
+            try container.encodeIfPresent(extra.diagnostics?.map(JSONFormat.Finding.init), forKey: .diagnostics)
+            try container.encodeIfPresent(extra.errors, forKey: .errors)
+            try container.encodeIfPresent(extra.placements, forKey: .placements)
+            try container.encodeIfPresent(extra.since, forKey: .since)
+            try container.encodeIfPresent(extra.store, forKey: .store)
         }
     }
 
     static func notFound(_ detail: String) -> Problem {
-        Problem("not-found", status: 404, title: "Not found", detail: detail)
+        Problem(.notFound, status: 404, title: "Not found", detail: detail)
     }
 
     static func invalidJSON(_ detail: String) -> Problem {
-        Problem("invalid-json", status: 400, title: "Malformed JSON", detail: detail)
+        Problem(.invalidJSON, status: 400, title: "Malformed JSON", detail: detail)
     }
 
     static func invalidInput(_ detail: String, errors: [String] = []) -> Problem {
-        Problem("invalid-input", status: 400, title: "Invalid input", detail: detail,
-                extra: errors.isEmpty ? [:] : ["errors": errors])
+        Problem(.invalidInput, status: 400, title: "Invalid input", detail: detail,
+                extra: Extra(errors: errors.isEmpty ? nil : errors))
     }
 
-    static let tooLarge = Problem("body-too-large", status: 413, title: "Request body too large",
+    static let tooLarge = Problem(.bodyTooLarge, status: 413, title: "Request body too large",
                                   detail: "the body is over the limit of \(Router.maxBodyBytes / 1024) KiB")
 
     static func unsupportedMediaType(_ type: String) -> Problem {
-        Problem("unsupported-media-type", status: 415, title: "Unsupported media type",
+        Problem(.unsupportedMediaType, status: 415, title: "Unsupported media type",
                 detail: "send the body as application/json, not \(type)")
     }
 }
 
 /// JSON encoding and decoding for handlers, with positions in decoding errors.
 enum JSONBody {
-    /// `object` as JSON with sorted keys; JSON objects built from strings, numbers, booleans, arrays and
-    /// dictionaries always encode.
-    static func encode(_ object: Any) -> [UInt8] {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
-        return [UInt8](data)
-    }
-
     /// An `Encodable` value as JSON with sorted keys.
     static func encode(_ value: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(value)).map { [UInt8]($0) } ?? Array("{}".utf8)
+    }
+
+    /// The JSON `write` writes.
+    static func write(capacity: Int = 256, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
+        var writer = JSONWriter(capacity: capacity)
+        write(&writer)
+        return writer.bytes
     }
 
     /// A JSON response.

@@ -1,19 +1,16 @@
-import Diagnostics
 import Foundation
-package import Publishing
-package import Store
 import TollgateEvaluation
 
 /// The admin routes: publish, rollback and history over HTTP, for a bearer token.
 package struct Admin: Sendable {
     /// The token `Authorization: Bearer` must carry, from `TOLLGATE_ADMIN_TOKEN`.
     let token: String
-    /// Opens publishing on the service's store, in a mode, for one request.
-    let publisher: @Sendable (StoreMode) throws(StoreError) -> Publisher
+    /// Publishing on the service's store.
+    let publishing: any AdminPublishing
 
-    package init(token: String, publisher: @escaping @Sendable (StoreMode) throws(StoreError) -> Publisher) {
+    package init(token: String, publishing: any AdminPublishing) {
         self.token = token
-        self.publisher = publisher
+        self.publishing = publishing
     }
 
     /// Whether `header` is `Bearer <token>`, compared in constant time.
@@ -36,16 +33,11 @@ struct ChannelAnswer: Encodable {
     var version: Int
     var hash: String
     var changed: Bool
-    var entry: HistoryEntry?
+    var entry: AdminHistoryEntry?
 
-    init(_ change: ChannelChange, app: String, channel: String) {
+    init(_ change: AdminChange, app: String, channel: String) {
         (self.app, self.channel) = (app, channel)
-        switch change {
-        case .changed(let entry):
-            (version, hash, changed, self.entry) = (entry.version, entry.hash, true, entry)
-        case .alreadyActive(let version, let hash):
-            (self.version, self.hash, changed, entry) = (version, hash, false, nil)
-        }
+        (version, hash, changed, entry) = (change.version, change.hash, change.entry != nil, change.entry)
     }
 }
 
@@ -56,15 +48,13 @@ extension Router {
         let admin = try authorizedAdmin(request)
         let body = try AdminBody(request, fields: ["app", "policy", "templates", "channel", "message", "author"])
         let app = try body.name("app")
-        let files = AppFiles(app: app, policy: Array(try body.string("policy").utf8),
-                             templates: try body.templates().mapValues { Array($0.utf8) })
-        let channel = try body.optionalName("channel") ?? Publisher.defaultChannel
+        let files = AdminFiles(app: app, policy: try body.string("policy"), templates: try body.templates())
+        let channel = try body.optionalName("channel") ?? admin.publishing.defaultChannel
         let author = try body.author()
         let message = try body.optionalString("message") ?? ""
-        let publisher = try open(admin, mode: .create)
-        let change: ChannelChange
+        let change: AdminChange
         do {
-            change = try publisher.publish(files, to: channel, author: author, message: message, at: now())
+            change = try admin.publishing.publish(files, to: channel, author: author, message: message, at: now())
         } catch {
             throw Self.problem(error)
         }
@@ -77,14 +67,13 @@ extension Router {
         let body = try AdminBody(request, fields: ["app", "to", "channel", "message", "author"])
         let app = try body.name("app")
         let reference = try body.reference("to")
-        let channel = try body.optionalName("channel") ?? Publisher.defaultChannel
+        let channel = try body.optionalName("channel") ?? admin.publishing.defaultChannel
         let author = try body.author()
         let message = try body.optionalString("message")
-        let publisher = try open(admin, mode: .write)
-        let change: ChannelChange
+        let change: AdminChange
         do {
-            change = try publisher.rollback(app: app, to: reference, channel: channel, author: author,
-                                            message: message, at: now())
+            change = try admin.publishing.rollback(app: app, to: reference, channel: channel, author: author,
+                                                   message: message, at: now())
         } catch {
             throw Self.problem(error)
         }
@@ -98,16 +87,9 @@ extension Router {
         if let unknown = request.query.keys.sorted().first(where: { !["app", "channel"].contains($0) }) {
             throw Problem.invalidInput("unknown query parameter '\(unknown)'; history takes app, channel")
         }
-        let publisher: Publisher
+        let entries: [AdminHistoryEntry]
         do {
-            publisher = try admin.publisher(.read)
-        } catch {
-            guard case .missing = error else { throw Self.problem(.store(error)) }
-            return JSONBody.response(JSONBody.encode([HistoryEntry]()))
-        }
-        let entries: [HistoryEntry]
-        do {
-            entries = try publisher.history(app: request.query["app"], channel: request.query["channel"])
+            entries = try admin.publishing.history(app: request.query["app"], channel: request.query["channel"])
         } catch {
             throw Self.problem(error)
         }
@@ -116,53 +98,39 @@ extension Router {
 
     private func authorizedAdmin(_ request: HTTPRequest) throws(Problem) -> Admin {
         guard let admin else {
-            throw Problem("admin-disabled", status: 404, title: "Not found",
+            throw Problem(.adminDisabled, status: 404, title: "Not found",
                           detail: "admin routes are disabled: start the service with TOLLGATE_ADMIN_TOKEN set")
         }
         guard admin.authorizes(request.header("authorization")) else {
-            throw Problem("unauthorized", status: 401, title: "Unauthorized",
+            throw Problem(.unauthorized, status: 401, title: "Unauthorized",
                           detail: "send 'Authorization: Bearer <token>' with the service's admin token")
         }
         return admin
     }
 
-    /// Publishing on the service's store, opened in `mode`.
-    private func open(_ admin: Admin, mode: StoreMode) throws(Problem) -> Publisher {
-        do {
-            return try admin.publisher(mode)
-        } catch {
-            throw Self.problem(.store(error))
-        }
-    }
-
     /// The problem a publishing failure answers, chosen by its kind.
-    static func problem(_ error: PublishingError) -> Problem {
+    static func problem(_ error: AdminError) -> Problem {
         switch error {
-        case .unknownApp:
-            return Problem("unknown-app", status: 404, title: "No such app", detail: error.description)
-        case .unknownVersion:
-            return Problem("unknown-version", status: 404, title: "No such version", detail: error.description)
-        case .ambiguousVersion:
-            return Problem("ambiguous-version", status: 400, title: "Ambiguous version", detail: error.description)
-        case .findings(let diagnostics):
-            return Problem("policy-invalid", status: 422, title: "The policy has errors", detail: error.description,
-                           extra: ["diagnostics": findingsJSON(diagnostics)])
-        case .cannotCompile:
-            return Problem("policy-invalid", status: 422, title: "The policy has errors", detail: error.description)
-        case .refused(_, let conflicts):
-            return Problem("store-refused", status: 409, title: "The store refused the publish",
-                           detail: error.description, extra: ["diagnostics": findingsJSON(conflicts)])
-        case .store(.missing):
-            return Problem("no-store", status: 404, title: "No store",
-                           detail: "nothing has been published to this service's store yet")
-        case .store:
-            return Problem("store-failed", status: 500, title: "The store failed", detail: error.description)
+        case .unknownApp(let detail):
+            Problem(.unknownApp, status: 404, title: "No such app", detail: detail)
+        case .unknownVersion(let detail):
+            Problem(.unknownVersion, status: 404, title: "No such version", detail: detail)
+        case .ambiguousVersion(let detail):
+            Problem(.ambiguousVersion, status: 400, title: "Ambiguous version", detail: detail)
+        case .findings(let detail, let diagnostics):
+            Problem(.policyInvalid, status: 422, title: "The policy has errors", detail: detail,
+                    extra: Problem.Extra(diagnostics: diagnostics))
+        case .cannotCompile(let detail):
+            Problem(.policyInvalid, status: 422, title: "The policy has errors", detail: detail)
+        case .refused(let detail, let conflicts):
+            Problem(.storeRefused, status: 409, title: "The store refused the publish", detail: detail,
+                    extra: Problem.Extra(diagnostics: conflicts))
+        case .noStore:
+            Problem(.noStore, status: 404, title: "No store",
+                    detail: "nothing has been published to this service's store yet")
+        case .storeFailed(let detail):
+            Problem(.storeFailed, status: 500, title: "The store failed", detail: detail)
         }
-    }
-
-    /// Findings in the shape `tollgate validate --format json` writes them.
-    private static func findingsJSON(_ diagnostics: [Diagnostic]) -> JSONValue {
-        (try? JSONValue(reading: JSONBody.encode(diagnostics.map(JSONFormat.Finding.init)))) ?? .array([])
     }
 }
 

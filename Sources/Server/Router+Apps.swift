@@ -1,16 +1,13 @@
 import Foundation
-import PolicyLoader
 import PolicyModel
-import Publishing
 import Rendering
 import TollgateEvaluation
-import Diagnostics
 
 extension Router {
     /// The snapshot being served; 503 until the first policy loads.
     func snapshot() throws(Problem) -> ServiceSnapshot {
         guard let snapshot = holder.snapshot else {
-            throw Problem("not-ready", status: 503, title: "Not ready", detail: "no valid policy has loaded yet")
+            throw Problem(.notReady, status: 503, title: "Not ready", detail: "no valid policy has loaded yet")
         }
         return snapshot
     }
@@ -32,31 +29,42 @@ extension Router {
     func ready() throws(Problem) -> HTTPResponse {
         let store = holder.store
         if holder.snapshot == nil, case .unreachable(let since, let error) = store {
-            throw Problem("not-ready", status: 503, title: "Not ready", detail: "waiting for the store: \(error)",
-                          extra: ["store": "unreachable", "since": Timestamp(since).description])
+            throw Problem(.notReady, status: 503, title: "Not ready", detail: "waiting for the store: \(error)",
+                          extra: Problem.Extra(since: Timestamp(since).description, store: "unreachable"))
         }
         let snapshot = try snapshot()
-        var body: [String: Any] = ["status": "ready", "apps": snapshot.apps.count]
-        switch store {
-        case .reachable:
-            body["store"] = "ok"
-        case .unreachable(let since, let error):
-            body["store"] = "unreachable"
-            body["since"] = Timestamp(since).description
-            body["error"] = error
-        case nil:
-            break
-        }
-        return JSONBody.response(JSONBody.encode(body))
+        return JSONBody.response(JSONBody.write { writer in
+            writer.object { body in
+                body.member("apps") { $0.integer(snapshot.apps.count) }
+                if case .unreachable(_, let error) = store { body.member("error") { $0.string(error) } }
+                if case .unreachable(let since, _) = store {
+                    body.member("since") { $0.string(Timestamp(since).description) }
+                }
+                body.member("status") { $0.string("ready") }
+                switch store {
+                case .reachable: body.member("store") { $0.string("ok") }
+                case .unreachable: body.member("store") { $0.string("unreachable") }
+                case nil: break
+                }
+            }
+        })
     }
 
     func apps() throws(Problem) -> HTTPResponse {
-        let apps = try snapshot().apps.values.sorted { $0.release.compiled.app < $1.release.compiled.app }.map { app in
-            var entry: [String: Any] = ["app": app.release.compiled.app, "policy": app.release.compiled.hash]
-            if let version = app.release.version { entry["version"] = version }
-            return entry
-        }
-        return JSONBody.response(JSONBody.encode(["apps": apps]))
+        let apps = try snapshot().apps.values.map(\.release).sorted { $0.compiled.app < $1.compiled.app }
+        return JSONBody.response(JSONBody.write { writer in
+            writer.object { body in
+                body.member("apps") { list in
+                    list.array(apps) { element, release in
+                        element.object { entry in
+                            entry.member("app") { $0.string(release.compiled.app) }
+                            entry.member("policy") { $0.string(release.compiled.hash) }
+                            if let version = release.version { entry.member("version") { $0.integer(version) } }
+                        }
+                    }
+                }
+            }
+        })
     }
 
     /// The compiled bundle; `If-None-Match` with its ETag answers 304 (at once: `holdBundle` takes long polls).
@@ -150,7 +158,7 @@ extension Router {
         } else {
             input = try Self.evaluationInput(request.body)
         }
-        let decision = app.evaluator.evaluate(input, now: Date())
+        let decision = app.evaluator.evaluate(input, now: now())
         return JSONBody.response(decision.json())
     }
 
@@ -180,14 +188,10 @@ extension Router {
 
     /// The prices input of a JSON body; `otherKeys` are top-level keys another reader of the body owns.
     func priceSheet(_ body: [UInt8], otherKeys: [String] = []) throws(Problem) -> PriceSheet {
-        let loaded = PriceSheetLoader.load(body, file: "request body", currencyDigits: CLDRCurrencies.fractionDigits(of:),
-                                           otherKeys: otherKeys)
-        guard let prices = loaded.value, !loaded.hasErrors else {
-            throw Problem.invalidInput("the prices are not valid", errors: loaded.diagnostics.map { diagnostic in
-                "\(diagnostic.span.start.line):\(diagnostic.span.start.column): \(diagnostic.message)"
-            })
+        switch prices(body, otherKeys) {
+        case .success(let prices): return prices
+        case .failure(let invalid): throw Problem.invalidInput("the prices are not valid", errors: invalid.mistakes)
         }
-        return prices
     }
 
     /// The render route's JSON for `paywall` with `prices`, in their locale or else the app's default one.

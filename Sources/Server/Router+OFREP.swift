@@ -53,9 +53,13 @@ extension Router {
 
         /// The protocol's error body, with the flag's `key` when the route names one.
         func response(key: String?) -> HTTPResponse {
-            var body = ["errorCode": code.rawValue, "errorDetails": details]
-            if let key { body["key"] = key }
-            return JSONBody.response(JSONBody.encode(body), status: status)
+            JSONBody.response(JSONBody.write { writer in
+                writer.object { body in
+                    body.member("errorCode") { $0.string(code.rawValue) }
+                    body.member("errorDetails") { $0.string(details) }
+                    if let key { body.member("key") { $0.string(key) } }
+                }
+            }, status: status)
         }
     }
 
@@ -75,7 +79,7 @@ extension Router {
                     "app '\(evaluation.app.release.compiled.app)' has no feature or placement flag '\(key)'")
                     .response(key: key)
             }
-            return JSONBody.response(JSONBody.encode(flag))
+            return JSONBody.response(JSONBody.write { flag.write(into: &$0) })
         } catch {
             return error.response(key: key)
         }
@@ -89,10 +93,18 @@ extension Router {
             let bundle = app.release.compiled.bundle
             let keys = bundle.features.map(\.id) + bundle.ads.placements.map { "ads.\($0)" }
                 + bundle.placements.map { "placement.\($0.id)" }
-            let body = JSONBody.encode([
-                "flags": keys.compactMap { Self.flag($0, evaluation) },
-                "metadata": ["app": app.release.compiled.app, "policy": app.release.compiled.hash],
-            ] as [String: Any])
+            let flags = keys.compactMap { Self.flag($0, evaluation) }
+            let body = JSONBody.write(capacity: 1024) { writer in
+                writer.object { members in
+                    members.member("flags") { $0.array(flags) { element, flag in flag.write(into: &element) } }
+                    members.member("metadata") { metadata in
+                        metadata.object { object in
+                            object.member("app") { $0.string(app.release.compiled.app) }
+                            object.member("policy") { $0.string(app.release.compiled.hash) }
+                        }
+                    }
+                }
+            }
             let etag = "\"\(SHA256.hex(body).prefix(32))\""
             let headers = [("ETag", etag), ("Cache-Control", "no-cache")]
             if Self.matches(request.header("if-none-match"), etag) { return HTTPResponse(status: 304, headers: headers) }
@@ -151,7 +163,7 @@ extension Router {
         }
         do {
             let evaluation = try EvaluationInput(value: .object(input))
-            let now = Date()
+            let now = self.now()
             return OFREPEvaluation(app: app, input: evaluation, now: now,
                                    decision: app.evaluator.evaluate(evaluation, now: now))
         } catch {
@@ -159,9 +171,49 @@ extension Router {
         }
     }
 
+    /// One flag's answer: its key, value, reason and variant, and the app, policy, audience and experiment behind it.
+    struct Flag {
+        enum Value {
+            case bool(Bool)
+            case string(String)
+        }
+
+        var key: String
+        var value: Value
+        var reason: String
+        var variant: String
+        var app: String
+        var policy: String
+        var audience: String?
+        var experiment: String?
+
+        /// The flag as OFREP's JSON object.
+        func write(into writer: inout JSONWriter) {
+            writer.object { members in
+                members.member("key") { $0.string(key) }
+                members.member("metadata") { metadata in
+                    metadata.object { object in
+                        object.member("app") { $0.string(app) }
+                        if let audience { object.member("audience") { $0.string(audience) } }
+                        if let experiment { object.member("experiment") { $0.string(experiment) } }
+                        object.member("policy") { $0.string(policy) }
+                    }
+                }
+                members.member("reason") { $0.string(reason) }
+                members.member("value") { writer in
+                    switch value {
+                    case .bool(let bool): writer.bool(bool)
+                    case .string(let text): writer.string(text)
+                    }
+                }
+                members.member("variant") { $0.string(variant) }
+            }
+        }
+    }
+
     /// One flag's evaluation: a placement's, or a boolean's with `TARGETING_MATCH` where entitlements decide it,
     /// `STATIC` where every user gets the same answer.
-    private static func flag(_ key: String, _ evaluation: OFREPEvaluation) -> [String: Any]? {
+    private static func flag(_ key: String, _ evaluation: OFREPEvaluation) -> Flag? {
         if key.hasPrefix("placement."), let flag = placementFlag(key, evaluation) { return flag }
         let (app, decision) = (evaluation.app, evaluation.decision)
         let value: Bool
@@ -177,22 +229,20 @@ extension Router {
         } else {
             return nil
         }
-        return ["key": key, "value": value, "reason": isStatic ? "STATIC" : "TARGETING_MATCH",
-                "variant": value ? "on" : "off",
-                "metadata": ["app": decision.app, "policy": decision.policy]]
+        return Flag(key: key, value: .bool(value), reason: isStatic ? "STATIC" : "TARGETING_MATCH",
+                    variant: value ? "on" : "off", app: decision.app, policy: decision.policy)
     }
 
     /// A placement's flag: the paywall id or `""`, the experiment's variant or else the audience (`""` when no
     /// audience matched), the decision's reason, and `audience` and `experiment` in the metadata when they apply.
-    private static func placementFlag(_ key: String, _ evaluation: OFREPEvaluation) -> [String: Any]? {
+    private static func placementFlag(_ key: String, _ evaluation: OFREPEvaluation) -> Flag? {
         guard let decision = evaluation.app.evaluator.resolve(placement: String(key.dropFirst("placement.".count)),
                                                               context: evaluation.input, now: evaluation.now) else {
             return nil
         }
-        var metadata = ["app": evaluation.app.release.compiled.app, "policy": evaluation.app.release.compiled.hash]
-        metadata["audience"] = decision.audience
-        metadata["experiment"] = decision.experiment
-        return ["key": key, "value": decision.paywall ?? "", "reason": decision.reason.rawValue,
-                "variant": decision.variant ?? decision.audience ?? "", "metadata": metadata]
+        return Flag(key: key, value: .string(decision.paywall ?? ""), reason: decision.reason.rawValue,
+                    variant: decision.variant ?? decision.audience ?? "", app: evaluation.app.release.compiled.app,
+                    policy: evaluation.app.release.compiled.hash, audience: decision.audience,
+                    experiment: decision.experiment)
     }
 }

@@ -49,7 +49,7 @@ extension Router {
         } catch {
             throw Problem.invalidInput(error.message)
         }
-        guard let explained = app.evaluator.resolveExplained(placement: placement, context: input, now: Date()) else {
+        guard let explained = app.evaluator.resolveExplained(placement: placement, context: input, now: now()) else {
             throw Self.unknownPlacement(placement, app: app)
         }
         return explained
@@ -59,9 +59,9 @@ extension Router {
     private static func unknownPlacement(_ placement: String, app: AppService) -> Problem {
         let placements = app.release.compiled.bundle.placements.map(\.id)
         let known = placements.isEmpty ? "it has no placements" : "its placements: \(placements.joined(separator: ", "))"
-        return Problem("not-found", status: 404, title: "Not found",
+        return Problem(.notFound, status: 404, title: "Not found",
                        detail: "no placement '\(placement)' in app '\(app.release.compiled.app)' (\(known))"
                            + (Suggestion.didYouMean(placement, in: placements).map { "; \($0)" } ?? ""),
-                       extra: ["placements": placements])
+                       extra: Problem.Extra(placements: placements))
     }
 }

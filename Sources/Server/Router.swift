@@ -12,14 +12,18 @@ package struct Router: HTTPResponder {
     /// Nil when no admin token is configured: the admin routes are then disabled.
     let admin: Admin?
     let log: @Sendable (String) -> Void
-    /// The time of a request, which a publish or rollback records.
+    /// The time of a request: what evaluations and placements are judged at unless the input names one, and
+    /// what a publish or rollback records.
     let now: @Sendable () -> Date
+    /// Reads the prices input of a request body.
+    let prices: PriceSheetReader
 
-    package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, log: @escaping @Sendable (String) -> Void,
-                 now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, prices: @escaping PriceSheetReader,
+                 log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date = { Date() }) {
         self.holder = holder
         self.metrics = metrics
         self.admin = admin
+        self.prices = prices
         self.log = log
         self.now = now
     }
@@ -77,7 +81,9 @@ package struct Router: HTTPResponder {
 
     static let endpoints: [Endpoint] = [
         Endpoint(pattern: "/healthz", methods: ["GET"]) { _, _, _ throws(Problem) in
-            JSONBody.response(JSONBody.encode(["status": "ok"]))
+            JSONBody.response(JSONBody.write { writer in
+                writer.object { $0.member("status") { $0.string("ok") } }
+            })
         },
         Endpoint(pattern: "/readyz", methods: ["GET"]) { router, _, _ throws(Problem) in try router.ready() },
         Endpoint(pattern: "/metrics", methods: ["GET"]) { router, _, _ throws(Problem) in
@@ -145,9 +151,9 @@ package struct Router: HTTPResponder {
                 return ("unmatched", problem.response(path: request.path))
             }
             let allow = matches.flatMap(\.0.methods).joined(separator: ", ")
-            let problem = Problem("method-not-allowed", status: 405, title: "Method not allowed",
+            let problem = Problem(.methodNotAllowed, status: 405, title: "Method not allowed",
                                   detail: "\(request.method) is not allowed on \(first.pattern); use \(allow)",
-                                  extra: ["allow": allow])
+                                  extra: Problem.Extra(allow: allow))
             var response = first.failure(problem, request, matches[0].1)
             response.headers.append(("Allow", allow))
             return (first.pattern, response)
@@ -177,3 +183,4 @@ package struct Router: HTTPResponder {
 
     private static let jsonMediaType = Array("application/json".utf8)
 }
+

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Replication
 import Store
 
 /// `tollgate fleet`: the replicas serving the store, what they serve, and whether they have converged.
@@ -37,14 +38,7 @@ enum FleetCommand {
         let store = try workspace.openStore(arguments, mode: .read)
         let report: FleetReport
         do {
-            let replicas = try store.replicas(seenWithin: seenWithin).filter { replica in
-                arguments["--channel"].map { $0 == replica.channel } ?? true
-            }
-            var pointers: [String: [ChannelPointer]] = [:]
-            for channel in Set(replicas.map(\.channel)) {
-                pointers[channel] = try store.pointers(channel: channel)
-            }
-            report = FleetReport(replicas: replicas, pointers: pointers)
+            report = try FleetReport.read(from: store, channel: arguments["--channel"], seenWithin: seenWithin)
         } catch {
             throw .failure(error.description)
         }

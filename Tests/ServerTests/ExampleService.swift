@@ -4,7 +4,7 @@ import PolicyCompiler
 import PolicyLoader
 import PolicyModel
 import PolicyValidation
-import Publishing
+import Replication
 import Server
 import Store
 import Synchronization
@@ -45,11 +45,10 @@ final class ExampleService: Sendable {
         let location = database.map { StoreLocation.postgres(url: $0.url) } ?? .sqlite(path: storePath)
         let name = database?.url ?? "store.sqlite"
         let admin = adminToken.map { token in
-            Admin(token: token) { (mode) throws(StoreError) in
-                Publisher(store: try location.open(mode), storeName: name, validator: validator)
-            }
+            Admin(token: token, publishing: StorePublishing(location: location, storeName: name, validator: validator))
         }
-        router = Router(holder: holder, metrics: metrics, admin: admin, log: log, now: now)
+        router = Router(holder: holder, metrics: metrics, admin: admin, prices: PriceSheetLoader.request, log: log,
+                        now: now)
     }
 
     /// A store path in a new temporary folder, which the first publish creates.

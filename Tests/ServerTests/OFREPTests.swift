@@ -48,7 +48,7 @@ import TollgateEvaluation
         let app = try #require(try ExampleService.releases().first { $0.compiled.app == "photocollage" })
         let input = try EvaluationInput(json: Data(#"{ "user_id": "user-7", "storefront": "JPN", "app_version": "2.4.1", "install_date": "2026-11-25T08:00:00Z", "now": "2026-11-29T12:00:00Z" }"#.utf8))
         let decision = try #require(Evaluator(policy: app.compiled).resolve(placement: "onboarding", context: input,
-                                                                            now: Date()))
+                                                                            now: ExampleService.requestTime))
         #expect(decision.reason == .split && decision.audience == "japan-new")
         #expect(split.object["key"] as? String == "placement.onboarding")
         #expect(split.object["value"] as? String == decision.paywall ?? "")

@@ -41,7 +41,7 @@ import TollgateEvaluation
                                           json: context)
                 #expect(answer.status == 200, "\(answer.text)")
                 #expect(answer.header("Content-Type") == "application/json")
-                let explained = try #require(evaluator.resolveExplained(placement: placement, context: input, now: Date()))
+                let explained = try #require(evaluator.resolveExplained(placement: placement, context: input, now: ExampleService.requestTime))
                 let expected = explained.decision.json(app: release.compiled.app, policy: release.compiled.hash,
                                                        trace: explained.trace)
                 #expect(answer.text == String(decoding: expected, as: UTF8.self), "\(placement) with \(context)")

@@ -1,10 +1,11 @@
 import Foundation
 import Server
-import Store
+import PolicyLoader
+import Replication
 import Testing
 import TollgateEvaluation
 
-/// The holder's app-by-app updates, `/readyz` and `/metrics` as a replica reports the store, and backoff.
+/// The holder's app-by-app updates, and `/readyz` and `/metrics` as a replica reports the store.
 @Suite struct ReplicaStateTests {
     /// A store-fed holder behind a router, with the example apps served at version 1.
     final class StoreFedService: Sendable {
@@ -18,7 +19,7 @@ import TollgateEvaluation
         init() throws {
             let lines = self.lines
             holder = PolicyHolder(metrics: metrics, log: { lines.append($0) })
-            router = Router(holder: holder, metrics: metrics, admin: nil, log: { _ in })
+            router = Router(holder: holder, metrics: metrics, admin: nil, prices: PriceSheetLoader.request, log: { _ in })
             let releases = try Self.releases(version: 1)
             holder.update(to: releases.map(Self.pointer), loaded: Dictionary(releases.map { ($0.compiled.app, .success($0)) }) {
                 first, _ in first
@@ -33,8 +34,8 @@ import TollgateEvaluation
             }
         }
 
-        static func pointer(_ release: AppRelease) -> ChannelPointer {
-            ChannelPointer(app: release.compiled.app, version: release.version ?? 0, hash: release.compiled.hash)
+        static func pointer(_ release: AppRelease) -> AppPointer {
+            AppPointer(app: release.compiled.app, version: release.version ?? 0, hash: release.compiled.hash)
         }
 
         func get(_ path: String) -> HTTPResponse {
@@ -47,7 +48,7 @@ import TollgateEvaluation
         let before = try #require(replica.holder.snapshot)
         let served = before.apps.values.map { StoreFedService.pointer($0.release) }
         let broken = served.map { pointer in
-            pointer.app == "photocollage" ? ChannelPointer(app: pointer.app, version: 2, hash: "sha256:broken") : pointer
+            pointer.app == "photocollage" ? AppPointer(app: pointer.app, version: 2, hash: "sha256:broken") : pointer
         }
         let brokenPointer = try #require(broken.first { $0.app == "photocollage" })
         #expect(replica.holder.needsLoad(brokenPointer))
@@ -55,7 +56,7 @@ import TollgateEvaluation
         #expect(replica.holder.snapshot === before, "nothing changed")
         #expect(!replica.holder.needsLoad(brokenPointer), "a hash that failed is not loaded again")
         #expect(replica.log.filter { $0.contains(#""result":"failed""#) }.count == 1)
-        #expect(replica.log.last?.contains("version 2 of photocollage: bad bundle") == true)
+        #expect(replica.log.last == #"{"event":"reload","result":"failed","error":"version 2 of photocollage: bad bundle"}"#)
         #expect(replica.get("/metrics").text.contains(#"tollgate_reloads_total{result="failure"} 1"#))
 
         // Back to what is served: the broken hash is news again later.
@@ -102,29 +103,15 @@ import TollgateEvaluation
         let next = try StoreFedService.releases(version: 7).filter { $0.compiled.app == "photocollage" }
         let pointers = try #require(replica.holder.snapshot).apps.values.map { app in
             app.release.compiled.app == "photocollage"
-                ? ChannelPointer(app: "photocollage", version: 7, hash: app.release.compiled.hash + "-7")
+                ? AppPointer(app: "photocollage", version: 7, hash: app.release.compiled.hash + "-7")
                 : StoreFedService.pointer(app.release)
         }
         #expect(replica.holder.update(to: pointers, loaded: ["photocollage": .success(next[0])]))
-        replica.holder.setStore(.unreachable(since: Date(), error: "down"))
+        #expect(replica.log.last == #"{"event":"reload","result":"ok","apps":2,"changed":["photocollage"]}"#)
+        replica.holder.setStore(.unreachable(since: Date(timeIntervalSince1970: 1_796_040_000), error: "down"))
         metrics = replica.get("/metrics").text
         #expect(metrics.contains(#"tollgate_policy_version{app="photocollage"} 7"#))
         #expect(metrics.contains(#"tollgate_policy_version{app="lingualeap"} 1"#))
         #expect(metrics.contains("tollgate_store_up 0\n"))
-    }
-
-    @Test func backoffDoublesUpToItsCapWithJitterAndStartsAgainAfterASuccess() {
-        var backoff = Backoff(first: 0.1, cap: 5)
-        var random = SystemRandomNumberGenerator()
-        let ceilings: [Double] = [0.1, 0.2, 0.4, 0.8, 1.6, 3.2, 5, 5, 5, 5]
-        for ceiling in ceilings {
-            let delay = backoff.next(using: &random)
-            #expect(delay >= ceiling / 2 && delay <= ceiling, "\(delay) within [\(ceiling / 2), \(ceiling)]")
-        }
-        #expect(backoff.attempts == ceilings.count)
-        for _ in 0..<100 { _ = backoff.next(using: &random) }
-        #expect(backoff.next(using: &random) <= 5, "capped however long the store is gone")
-        backoff.reset()
-        #expect(backoff.next(using: &random) <= 0.1)
     }
 }

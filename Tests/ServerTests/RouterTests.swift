@@ -60,7 +60,7 @@ import TollgateEvaluation
         let app = try #require(try ExampleService.releases().first { $0.compiled.app == "photocollage" })
         let answer = service.send("POST", "/v1/apps/photocollage/evaluate", json: input)
         #expect(answer.status == 200, "\(answer.text)")
-        let decision = Evaluator(policy: app.compiled).evaluate(try EvaluationInput(json: Data(input.utf8)), now: Date())
+        let decision = Evaluator(policy: app.compiled).evaluate(try EvaluationInput(json: Data(input.utf8)), now: ExampleService.requestTime)
         #expect(answer.body == decision.json(), "\(answer.text)")
     }
 

@@ -32,4 +32,14 @@ import TollgateCLI
         #expect(result.stderr.hasPrefix(
             "error: --host 'no-such-host.invalid' is neither an IP address nor a host name this machine can resolve\n"))
     }
+
+    /// A SQLite path that holds no store is a mistake to fix, not a database to wait for.
+    @Test(arguments: ["nowhere/store.sqlite", "Policies"])
+    func serveStopsOnASQLiteStoreThatCannotBeOpened(store: String) {
+        let result = Tollgate.run(["serve", "--store", store, "--port", "0"],
+                                  context: CommandContext(currentDirectory: Fixtures.repositoryRoot().path))
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
+        #expect(result.stderr.contains(store == "Policies" ? "is a directory" : "no store at"))
+    }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import PolicyLoader
+import Replication
 import Server
 import Store
 import Synchronization
 import Testing
 import TestSupport
-import TollgateCLI
 import TollgateEvaluation
 
 /// A holder fed by a `StoreFollower` in the test process, behind a router: per-app reloads, the backstop
@@ -14,6 +15,8 @@ final class FollowedStore: Sendable {
     let holder: PolicyHolder
     let router: Router
     let follower: StoreFollower
+    /// The replica's id in the registry.
+    let replicaID: String
     private let lines = Recorder<String>()
 
     var log: [String] { lines.items }
@@ -21,9 +24,11 @@ final class FollowedStore: Sendable {
     init(store: String, adjust: (inout StoreFollower.Settings) -> Void = { _ in }) throws {
         let lines = self.lines
         let log: @Sendable (String) -> Void = { lines.append($0) }
+        let replicaID = "test-\(UUID())"
+        self.replicaID = replicaID
         holder = PolicyHolder(metrics: metrics, log: log)
-        router = Router(holder: holder, metrics: metrics, admin: nil, log: { _ in })
-        let sources = Dictionary(try ExampleService.releases().map { ($0.compiled.app, $0.sources) }) { first, _ in first }
+        router = Router(holder: holder, metrics: metrics, admin: nil, prices: PriceSheetLoader.request, log: { _ in })
+        let sources = Dictionary(try ExampleApps.releases().map { ($0.compiled.app, $0.sources) }) { first, _ in first }
         let location = StoreLocation(store)
         var settings = StoreFollower.Settings(
             storeName: location.name, channel: "production",
@@ -37,7 +42,7 @@ final class FollowedStore: Sendable {
                     throw ReloadError("\(error)")
                 }
             },
-            replica: Replica(id: "test-\(UUID())", host: "tests", pid: 1, channel: "production",
+            replica: Replica(id: replicaID, host: "tests", pid: 1, channel: "production",
                              startedAt: Timestamp(secondsSince1970: 1_796_083_200), apps: []))
         settings.pollInterval = 0.05
         settings.backoff = Backoff(first: 0.01, cap: 0.05)
@@ -63,9 +68,9 @@ final class FollowedStore: Sendable {
 
 @Suite struct StoreFollowerTests {
     @Test func onlyTheAppsWhoseHashChangedAreReloaded() async throws {
-        let (store, _, remove) = try FleetBackend.sqlite.make()
+        let (store, remove) = TemporaryStore.make()
         defer { remove() }
-        let project = try ReplicaProject(store: store)
+        let project = try PublishingProject(store: store)
         defer { project.remove() }
         try await project.publish()
         let followed = try FollowedStore(store: store)
@@ -85,7 +90,7 @@ final class FollowedStore: Sendable {
     @Test func aPublishReachesTheFollowerThroughTheChangeFeed() async throws {
         let database = try TestDatabase.create("follower_feed")
         defer { database.drop() }
-        let project = try ReplicaProject(store: database.url)
+        let project = try PublishingProject(store: database.url)
         defer { project.remove() }
         try await project.publish()
         // Never read again but for notifications: a publish gets through only by the feed.
@@ -100,7 +105,7 @@ final class FollowedStore: Sendable {
     @Test func theBackstopReadFindsAChangeNoNotificationAnnounced() async throws {
         let database = try TestDatabase.create("follower_backstop")
         defer { database.drop() }
-        let project = try ReplicaProject(store: database.url)
+        let project = try PublishingProject(store: database.url)
         defer { project.remove() }
         let first = try await project.publish()
         let second = try await project.publish(price: "8.49")
@@ -117,15 +122,16 @@ final class FollowedStore: Sendable {
     }
 
     @Test func aStoreThatDoesNotAnswerYetIsWaitedFor() async throws {
-        let (store, _, remove) = try FleetBackend.sqlite.make()
+        let (store, remove) = TemporaryStore.make()
         defer { remove() }
-        let project = try ReplicaProject(store: store)
+        let project = try PublishingProject(store: store)
         defer { project.remove() }
         let etag = try await project.publish()
         let up = Atomic<Bool>(false)
         let attempts = Atomic<Int>(0)
         let followed = try FollowedStore(store: store) { settings in
             let open = settings.open
+            settings.now = { Date(timeIntervalSince1970: 1_796_040_000) }
             settings.open = { (mode) throws(StoreError) in
                 attempts.add(1, ordering: .relaxed)
                 guard up.load(ordering: .relaxed) else { throw .cannotOpen(path: "the test's store") }
@@ -138,10 +144,13 @@ final class FollowedStore: Sendable {
         #expect(waiting.status == 503)
         #expect(waiting.object["store"] as? String == "unreachable")
         #expect((waiting.object["detail"] as? String)?.hasPrefix("waiting for the store: the test's store cannot be") == true)
-        #expect(waiting.object["since"] is String)
+        #expect(waiting.object["since"] as? String == "2026-11-30T12:00:00Z", "the follower's clock times the outage")
         #expect(followed.get("/metrics").text.contains("tollgate_store_up 0"))
         #expect(await eventually { attempts.load(ordering: .relaxed) >= 4 }, "it keeps trying")
         #expect(followed.states("store") == ["waiting"], "one line for the state, not one per attempt")
+        let reason = StoreError.cannotOpen(path: "the test's store").description
+        #expect(followed.log.first { $0.hasPrefix(#"{"event":"store""#) }
+            == #"{"event":"store","state":"waiting","store":"\#(store)","error":"\#(reason)"}"#)
 
         up.store(true, ordering: .relaxed)
         #expect(await eventually { followed.get("/readyz").status == 200 })
@@ -151,9 +160,9 @@ final class FollowedStore: Sendable {
     }
 
     @Test func aHeartbeatThatFailsIsLoggedOnceAndServingGoesOn() async throws {
-        let (store, _, remove) = try FleetBackend.sqlite.make()
+        let (store, remove) = TemporaryStore.make()
         defer { remove() }
-        let project = try ReplicaProject(store: store)
+        let project = try PublishingProject(store: store)
         defer { project.remove() }
         try await project.publish()
         let writes = Atomic<Int>(0)
@@ -172,6 +181,9 @@ final class FollowedStore: Sendable {
         defer { followed.follower.stop() }
         #expect(await eventually { writes.load(ordering: .relaxed) >= 4 }, "each heartbeat tries again")
         #expect(followed.states("heartbeat") == ["failing"])
+        let reason = StoreError.readOnly(path: "store.sqlite").description
+        #expect(followed.log.first { $0.hasPrefix(#"{"event":"heartbeat""#) }
+            == #"{"event":"heartbeat","state":"failing","replica":"\#(followed.replicaID)","error":"\#(reason)"}"#)
         #expect(followed.log.contains { $0.contains("store.sqlite cannot be written") })
         let ready = followed.get("/readyz")
         #expect(ready.status == 200 && ready.object["store"] as? String == "ok")
@@ -179,9 +191,9 @@ final class FollowedStore: Sendable {
     }
 
     @Test func aStoppedReplicaDeregisters() async throws {
-        let (store, _, remove) = try FleetBackend.sqlite.make()
+        let (store, remove) = TemporaryStore.make()
         defer { remove() }
-        let project = try ReplicaProject(store: store)
+        let project = try PublishingProject(store: store)
         defer { project.remove() }
         try await project.publish()
         let followed = try FollowedStore(store: store)
@@ -193,15 +205,5 @@ final class FollowedStore: Sendable {
         #expect(listed?.apps.map(\.version) == [1, 1])
         followed.follower.stop()
         #expect(try registry.replicas(seenWithin: 30).isEmpty)
-    }
-
-    /// A SQLite path that holds no store is a mistake to fix, not a database to wait for.
-    @Test(arguments: ["nowhere/store.sqlite", "Policies"])
-    func serveStopsOnASQLiteStoreThatCannotBeOpened(store: String) {
-        let result = Tollgate.run(["serve", "--store", store, "--port", "0"],
-                                  context: CommandContext(currentDirectory: Fixtures.repositoryRoot().path))
-        #expect(result.exitCode == 2)
-        #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
-        #expect(result.stderr.contains(store == "Policies" ? "is a directory" : "no store at"))
     }
 }

@@ -5,7 +5,7 @@ import TollgateEvaluation
 /// exactly the input the general reader gives, and leave every other text (and its error message) to it.
 @Suite struct UsualFormInputTests {
     static let usual = [
-        RouterTests.premiumUser,
+        #"{ "entitlements": [{ "product": "com.example.photocollage.premium.yearly", "state": "active" }], "synced": true, "consent": "granted" }"#,
         "{}",
         " { \"entitlements\" : [ ] } ",
         "\t{\r\n\"synced\"\n:\ttrue}\n",

@@ -1,5 +1,5 @@
 package import Foundation
-import Publishing
+package import Server
 package import Store
 import Synchronization
 import TollgateEvaluation
@@ -31,6 +31,8 @@ package final class StoreFollower: Sendable {
         package var backstopInterval: TimeInterval = 30
         package var heartbeatInterval: TimeInterval = 5
         package var backoff = Backoff()
+        /// The time a store stopped answering, and the time it answered again.
+        package var now: @Sendable () -> Date = { Date() }
 
         package init(storeName: String, channel: String,
                      open: @escaping @Sendable (StoreMode) throws(StoreError) -> any PolicyStore,
@@ -144,14 +146,15 @@ package final class StoreFollower: Sendable {
     private func refresh(_ store: any PolicyStore) throws(StoreError) {
         let pointers = try store.pointers(channel: settings.channel)
         var loaded: [String: Result<AppRelease, ReloadError>] = [:]
-        for pointer in pointers where holder.needsLoad(pointer) {
+        let served = pointers.map { AppPointer(app: $0.app, version: $0.version, hash: $0.hash) }
+        for pointer in served where holder.needsLoad(pointer) {
             let snapshot = try store.snapshot(app: pointer.app, reference: String(pointer.version))
             loaded[pointer.app] = Result { () throws(ReloadError) in try settings.release(snapshot) }
         }
         if pointers.isEmpty, holder.snapshot == nil, !reportedEmpty.exchange(true, ordering: .relaxed) {
             holder.failed(ReloadError("nothing is published on channel \(settings.channel) of \(settings.storeName)"))
         }
-        holder.update(to: pointers, loaded: loaded)
+        holder.update(to: served, loaded: loaded)
     }
 
     /// Sleeps `seconds`, or less when stopped.
@@ -165,10 +168,10 @@ package final class StoreFollower: Sendable {
         let previous = holder.store
         guard previous != .reachable else { return }
         if everReached.exchange(true, ordering: .relaxed), case .unreachable(let since, _) = previous {
-            let seconds = (Date().timeIntervalSince(since) * 10).rounded() / 10
-            logState("reconnected", #","down_seconds":\#(seconds)"#)
+            let seconds = (settings.now().timeIntervalSince(since) * 10).rounded() / 10
+            logState("reconnected") { $0.member("down_seconds") { $0.number(seconds) } }
         } else {
-            logState("connected", "")
+            logState("connected")
         }
         holder.setStore(.reachable)
     }
@@ -176,12 +179,16 @@ package final class StoreFollower: Sendable {
     private func unreachable(_ error: StoreError) {
         if case .unreachable = holder.store { return }
         let reason = error.description
-        holder.setStore(.unreachable(since: Date(), error: reason))
-        logState(everReached.load(ordering: .relaxed) ? "lost" : "waiting", #","error":\#(JSONWriter.quoted(reason))"#)
+        holder.setStore(.unreachable(since: settings.now(), error: reason))
+        logState(everReached.load(ordering: .relaxed) ? "lost" : "waiting") { $0.member("error") { $0.string(reason) } }
     }
 
-    private func logState(_ state: String, _ details: String) {
-        log(#"{"event":"store","state":"\#(state)","store":\#(JSONWriter.quoted(settings.storeName))\#(details)}"#)
+    private func logState(_ state: String, _ details: (inout JSONWriter.Members) -> Void = { _ in }) {
+        log(LogLine.event("store") { line in
+            line.member("state") { $0.string(state) }
+            line.member("store") { $0.string(settings.storeName) }
+            details(&line)
+        })
     }
 }
 
@@ -214,14 +221,20 @@ private struct Heartbeat {
             writer = store
             try store.heartbeat(replica)
             if succeeded != true {
-                log(#"{"event":"heartbeat","state":"ok","replica":\#(JSONWriter.quoted(replica.id))}"#)
+                log(LogLine.event("heartbeat") { line in
+                    line.member("state") { $0.string("ok") }
+                    line.member("replica") { $0.string(replica.id) }
+                })
             }
             succeeded = true
         } catch {
             writer = nil
             if succeeded != false {
-                log(#"{"event":"heartbeat","state":"failing","replica":\#(JSONWriter.quoted(replica.id)),"#
-                    + #""error":\#(JSONWriter.quoted(error.description))}"#)
+                log(LogLine.event("heartbeat") { line in
+                    line.member("state") { $0.string("failing") }
+                    line.member("replica") { $0.string(replica.id) }
+                    line.member("error") { $0.string(error.description) }
+                })
             }
             succeeded = false
         }

@@ -1,17 +1,17 @@
-import Store
+package import Store
 import TollgateEvaluation
 
 /// What `tollgate fleet` reports: what each channel points at, and each replica seen lately with what it
 /// serves and whether that is what its channel points at.
-struct FleetReport: Encodable, Equatable {
+package struct FleetReport: Encodable, Equatable, Sendable {
     /// Whether every replica listed serves what its channel points at.
-    var converged: Bool
+    package var converged: Bool
     /// Per channel a replica serves, what it points at, by app.
-    var channels: [String: [FleetApp]]
-    var replicas: [FleetReplica]
+    package var channels: [String: [FleetApp]]
+    package var replicas: [FleetReplica]
 
     /// The report on `replicas`, against what their channels point at.
-    init(replicas: [Replica], pointers: [String: [ChannelPointer]]) {
+    package init(replicas: [Replica], pointers: [String: [ChannelPointer]]) {
         channels = pointers.mapValues { $0.map { FleetApp(app: $0.app, version: $0.version, hash: $0.hash) } }
         self.replicas = replicas.map { replica in
             let wanted = Dictionary((pointers[replica.channel] ?? []).map { ($0.app, $0.hash) }) { first, _ in first }
@@ -30,19 +30,19 @@ struct FleetReport: Encodable, Equatable {
 }
 
 /// One replica in the fleet report.
-struct FleetReplica: Encodable, Equatable {
-    var id: String
-    var host: String
-    var pid: Int
-    var channel: String
-    var startedAt: String
-    var lastSeen: String
+package struct FleetReplica: Encodable, Equatable, Sendable {
+    package var id: String
+    package var host: String
+    package var pid: Int
+    package var channel: String
+    package var startedAt: String
+    package var lastSeen: String
     /// Whether it serves exactly what its channel points at.
-    var converged: Bool
+    package var converged: Bool
     /// What it serves.
-    var apps: [FleetApp]
+    package var apps: [FleetApp]
     /// Apps its channel points at that it does not serve.
-    var missing: [String]
+    package var missing: [String]
 
     enum CodingKeys: String, CodingKey {
         case id, host, pid, channel, startedAt = "started_at", lastSeen = "last_seen", converged, apps, missing
@@ -50,13 +50,30 @@ struct FleetReplica: Encodable, Equatable {
 }
 
 /// An app at a version: what a channel points at, or what a replica serves (then with `converged`).
-struct FleetApp: Encodable, Equatable {
-    var app: String
-    var version: Int
-    var hash: String
+package struct FleetApp: Encodable, Equatable, Sendable {
+    package var app: String
+    package var version: Int
+    package var hash: String
     /// For a replica's app: whether its channel points at this hash.
-    var converged: Bool?
+    package var converged: Bool?
 
     /// `app v7 (d2df73df5e84)`.
-    var text: String { "\(app) v\(version) (\(hash.dropFirst(7).prefix(12)))" }
+    package var text: String { "\(app) v\(version) (\(hash.dropFirst(7).prefix(12)))" }
+}
+
+extension FleetReport {
+    /// The report on the replicas of `store` heard from in the last `seconds`, of `channel` or of every
+    /// channel, against what their channels point at now.
+    package static func read(from store: any PolicyStore, channel: String?, seenWithin seconds: Int)
+        throws(StoreError) -> FleetReport
+    {
+        let replicas = try store.replicas(seenWithin: seconds).filter { replica in
+            channel.map { $0 == replica.channel } ?? true
+        }
+        var pointers: [String: [ChannelPointer]] = [:]
+        for channel in Set(replicas.map(\.channel)) {
+            pointers[channel] = try store.pointers(channel: channel)
+        }
+        return FleetReport(replicas: replicas, pointers: pointers)
+    }
 }

@@ -1,0 +1,22 @@
+package import Server
+
+/// A started service: where it listens, until it is stopped.
+package struct RunningService: Sendable {
+    package let address: HTTPServer.Address
+    let server: HTTPServer
+    let holder: PolicyHolder
+    let follower: StoreFollower?
+
+    /// Serves until SIGTERM or SIGINT, then finishes the requests in flight and stops listening.
+    package func runUntilSignalled() {
+        server.runUntilSignalled()
+    }
+
+    /// Stops listening (at once when `runUntilSignalled` has already drained it), reloading, and following the
+    /// store, deregistering the replica.
+    package func stop() {
+        server.shutdown()
+        holder.stop()
+        follower?.stop()
+    }
+}

@@ -40,7 +40,7 @@ let package = Package(
         .target(
             name: "Publishing",
             dependencies: [
-                "Store", "PolicyLoader", "PolicyValidation", "PolicyCompiler", "PolicyModel", "Diagnostics",
+                "Store", "Project", "PolicyValidation", "PolicyCompiler", "PolicyModel", "Diagnostics",
                 "TollgateEvaluation",
             ],
             swiftSettings: settings
@@ -95,18 +95,24 @@ let package = Package(
         .target(
             name: "LanguageServer",
             dependencies: [
-                "Diagnostics", "PolicyModel", "PolicyLoader", "PolicyValidation", "Rendering", "TollgateEvaluation",
-                "YAML",
+                "Diagnostics", "PolicyModel", "PolicyValidation", "Project", "Rendering", "TollgateEvaluation", "YAML",
             ],
             swiftSettings: settings
         ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
         .target(
+            name: "Project",
+            dependencies: [
+                "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Rendering", "StoreCatalog",
+            ],
+            swiftSettings: settings
+        ),
+        .target(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing", "StoreCatalog",
-                "CatalogConversion", "LanguageServer",
+                "CatalogConversion", "LanguageServer", "Project",
             ],
             swiftSettings: settings
         ),
@@ -116,7 +122,7 @@ let package = Package(
             name: "TollgateBenchmarks",
             dependencies: [
                 "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "TollgateEvaluation",
-                "PolicyCompiler", "TollgateCLI", "Rendering", "Store",
+                "PolicyCompiler", "TollgateCLI", "Rendering", "Store", "Project",
             ],
             path: "Benchmarks/TollgateBenchmarks",
             swiftSettings: settings
@@ -133,7 +139,7 @@ let package = Package(
             name: "PolicyValidationTests",
             dependencies: [
                 "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation", "Rendering",
-                "TollgateCLI", "StoreCatalog",
+                "Project", "StoreCatalog",
             ],
             swiftSettings: settings
         ),
@@ -151,13 +157,13 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics", "TestSupport",
-                "Publishing", "Store", "PolicyValidation", "TollgateCLI",
+                "Publishing", "Store", "PolicyValidation", "Project", "TollgateCLI",
             ],
             swiftSettings: settings
         ),
         .testTarget(
             name: "PublishingTests",
-            dependencies: ["Publishing", "Store", "PolicyValidation", "Diagnostics", "TestSupport", "TollgateCLI"],
+            dependencies: ["Publishing", "Store", "PolicyValidation", "Diagnostics", "TestSupport", "Project"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -174,7 +180,7 @@ let package = Package(
             name: "LanguageServerTests",
             dependencies: [
                 "LanguageServer", "Diagnostics", "PolicyLoader", "PolicyModel", "PolicyValidation", "TestSupport",
-                "TollgateCLI", "TollgateEvaluation",
+                "Project", "TollgateCLI", "TollgateEvaluation",
             ],
             swiftSettings: settings
         ),
@@ -187,8 +193,13 @@ let package = Package(
             name: "CatalogConversionTests",
             dependencies: [
                 "CatalogConversion", "StoreCatalog", "PolicyModel", "Diagnostics", "TestSupport",
-                "TollgateCLI", "Rendering", "TollgateEvaluation",
+                "Project", "TollgateCLI", "Rendering", "TollgateEvaluation",
             ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "ProjectTests",
+            dependencies: ["Project", "PolicyModel", "PolicyValidation", "Diagnostics", "YAML", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Diagnostics
 import PolicyValidation
+import Project
 
 /// `tollgate catalog check FILE… --app A`: the app's products against store catalogs, reported as `validate`
 /// reports (the same formats, exit codes and rules).

@@ -1,8 +1,8 @@
 import Diagnostics
 import Foundation
 import PolicyDiff
-import PolicyLoader
 import PolicyModel
+import Project
 import Publishing
 import Store
 
@@ -66,12 +66,8 @@ enum DiffCommand {
             }
             return only
         }
-        func read(_ side: String, file: String?) throws(CommandError) -> (app: LoadedApp, input: AppLoader.Input?,
-                                                                         name: String) {
-            if let file {
-                let read = try workspace.read(policy: file)
-                return (read.app, read.input, side)
-            }
+        func read(_ side: String, file: String?) throws(CommandError) -> (read: ReadApp, name: String) {
+            if let file { return (try workspace.read(policy: file), side) }
             let store = try store()
             let app = try app()
             let snapshot: Snapshot
@@ -80,11 +76,10 @@ enum DiffCommand {
             } catch {
                 throw .failure(error.description)
             }
-            let read = workspace.read(snapshot)
-            return (read.app, read.input, "version \(snapshot.version)")
+            return (workspace.read(snapshot), "version \(snapshot.version)")
         }
         let sides = [try read(oldSide, file: oldFile), try read(newSide, file: newFile)]
-        let loaded = workspace.load(sides.map { ($0.app, $0.input) })
+        let loaded = Project.load(sides.map(\.read), limits: workspace.limits)
         let (old, new) = (try loaded[0].loadedSources(), try loaded[1].loadedSources())
         let (from, to) = (sides[0].name, sides[1].name)
         let report = PolicyDiff.compare(old, new, from: from, to: to)
@@ -108,25 +103,13 @@ extension Workspace {
 
     /// The policy and templates of a published snapshot, loaded from its files as published.
     func sources(of snapshot: Snapshot) throws(CommandError) -> AppSources {
-        try load([read(snapshot)])[0].loadedSources()
+        try Project.loadSnapshot(app: snapshot.app, files: snapshot.files, limits: limits).loadedSources()
     }
 
     /// The files of a published snapshot as `load(_:)` reads them from a project: `Policies/<app>.yaml` and
     /// the `*.yaml` files directly in `Templates/<app>/`, by name, each within the size limit.
-    func read(_ snapshot: Snapshot) -> (app: LoadedApp, input: AppLoader.Input?) {
-        let file = AppFiles.policyPath(app: snapshot.app)
-        var loaded = LoadedApp(app: snapshot.app, file: file, sources: nil, diagnostics: [], files: [:])
-        func admitted(_ path: String) -> [UInt8]? {
-            guard let bytes = snapshot.files[path], admits(path, size: bytes.count, into: &loaded) else { return nil }
-            keep(path, bytes, in: &loaded)
-            return bytes
-        }
-        guard let policy = admitted(file) else { return (loaded, nil) }
-        let directory = AppFiles.templateDirectory(app: snapshot.app)
-        let templates = snapshot.files.keys.filter { path in
-            (path as NSString).deletingLastPathComponent == directory && (path.hasSuffix(".yaml") || path.hasSuffix(".yml"))
-        }.sorted().map { AppLoader.TemplateFile(path: $0, bytes: admitted($0)) }
-        return (loaded, AppLoader.Input(policy: policy, file: file, templates: templates, templateDirectory: directory))
+    func read(_ snapshot: Snapshot) -> ReadApp {
+        Project.readSnapshot(app: snapshot.app, files: snapshot.files, limits: limits)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageServer
+import Project
 
 /// `tollgate lsp`: the language server on stdin and stdout, for editors.
 enum LSPCommand {

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PolicyModel
+import Project
 import TollgateEvaluation
 
 /// `tollgate matrix`: the feature × tier table of one app, its full ad-gate and tier truth table, or which audience

@@ -1,4 +1,5 @@
 import Diagnostics
+import Project
 import Publishing
 import Store
 

@@ -2,6 +2,7 @@ import Diagnostics
 import PolicyLoader
 import PolicyModel
 import PolicyValidation
+import Project
 
 /// `tollgate validate`: load and check policies and templates, and report for people or CI.
 enum ValidateCommand {
@@ -60,15 +61,7 @@ enum ValidateCommand {
     /// Validates loaded apps and renders the report in `format`, with validate's exit codes.
     static func report(_ loaded: [LoadedApp], validator: Validator, format: String, strict: Bool,
                        context: CommandContext) -> CommandResult {
-        var sources: [String: SourceFile] = [:]
-        var apps: [AppReport] = []
-        for loaded in loaded {
-            sources.merge(loaded.files) { first, _ in first }
-            var report = loaded.sources.map { validator.validate($0) }
-                ?? AppReport(app: loaded.app, file: loaded.file, diagnostics: [], checklist: [])
-            report.diagnostics = (loaded.diagnostics + report.diagnostics).sorted(by: Diagnostic.sourceOrder)
-            apps.append(report)
-        }
+        let apps = loaded.map { Project.validate($0, validator: validator) }
         let report = ValidationReport(apps: apps, rules: rules, toolVersion: Tollgate.version)
         let failed = report.count(.error) > 0 || (strict && report.count(.warning) > 0)
         var result = CommandResult(exitCode: failed ? ExitCode.findings : ExitCode.success)
@@ -79,7 +72,11 @@ enum ValidateCommand {
         case "junit": result.stdout = JUnitFormat().render(report, strict: strict)
         case "markdown": result.stdout = MarkdownFormat().render(report)
         default:
-            let text = TextFormat(sources: context.stderrIsTerminal ? sources : [:])
+            var sources: [String: SourceFile] = [:]
+            if context.stderrIsTerminal {
+                for loaded in loaded { sources.merge(loaded.sourceFiles) { first, _ in first } }
+            }
+            let text = TextFormat(sources: sources)
             result.stderr = text.render(report.diagnostics) + summary(report)
         }
         return result

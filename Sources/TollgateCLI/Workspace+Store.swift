@@ -4,6 +4,7 @@ import PolicyCompiler
 import PolicyLoader
 import PolicyModel
 import PolicyValidation
+import Project
 import Publishing
 import Store
 import StoreCatalog

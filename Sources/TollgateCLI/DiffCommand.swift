@@ -27,20 +27,19 @@ enum DiffCommand {
             Positional(name: "new", help: "the same, for the newer side"),
         ],
         options: [
-            .value("--app", valueName: "app", help: "the app, when a side does not name it",
+            .value(.app, valueName: "app", help: "the app, when a side does not name it",
                    default: .described("the new side's app, else the store's only app")),
-            .value("--format", valueName: "format", help: "the diff's format", default: .value("text"),
-                   choices: ["text", "json"]),
+            .format(TextOrJSON.text, help: "the diff's format"),
             Workspace.storeOption(),
         ],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let format = try arguments.required("--format")
+        let format: TextOrJSON = try arguments.format()
         let workspace = Workspace(context: context)
         let (oldSide, newSide) = (arguments.positional[0], arguments.positional[1])
-        let newFile = try workspace.policyPath(newSide, app: arguments["--app"])
-        let oldFile = try workspace.policyPath(oldSide, app: arguments["--app"] ?? newFile.map(Workspace.stem))
+        let newFile = try workspace.policyPath(newSide, app: arguments[.app])
+        let oldFile = try workspace.policyPath(oldSide, app: arguments[.app] ?? newFile.map(Workspace.stem))
         var opened: (any PolicyStore)?
         func store() throws(CommandError) -> any PolicyStore {
             if let opened { return opened }
@@ -49,7 +48,7 @@ enum DiffCommand {
             return store
         }
         func app() throws(CommandError) -> String {
-            if let app = arguments["--app"] ?? (newFile ?? oldFile).map(Workspace.stem) { return app }
+            if let app = arguments[.app] ?? (newFile ?? oldFile).map(Workspace.stem) { return app }
             let store = try store()
             let apps: [String]
             do {
@@ -83,7 +82,7 @@ enum DiffCommand {
         let (old, new) = (try loaded[0].loadedSources(), try loaded[1].loadedSources())
         let (from, to) = (sides[0].name, sides[1].name)
         let report = PolicyDiff.compare(old, new, from: from, to: to)
-        return CommandResult(stdout: format == "json" ? JSONEncoder.report(report) : PolicyDiffTextFormat().render(report))
+        return CommandResult(stdout: format == .json ? JSONEncoder.report(report) : PolicyDiffTextFormat().render(report))
     }
 }
 

@@ -21,12 +21,12 @@ enum PublishCommand {
             2 when the store failed.
             """,
         options: [
-            .value("--app", valueName: "app", help: "publish only this app's policy, Policies/<app>.yaml",
+            .value(.app, valueName: "app", help: "publish only this app's policy, Policies/<app>.yaml",
                    default: .described("every policy in Policies/")),
-            .value("--channel", valueName: "channel", help: "the channel to point at the new snapshot",
+            .value(.channel, valueName: "channel", help: "the channel to point at the new snapshot",
                    default: .value(defaultChannel)),
-            .value("-m", "--message", valueName: "message", help: "why, recorded in the history"),
-            .value("--author", valueName: "name", help: "who makes the change",
+            .value(.message, valueName: "message", help: "why, recorded in the history"),
+            .value(.author, valueName: "name", help: "who makes the change",
                    default: .described("git's user.name, else $USER")),
             Workspace.storeOption(),
         ],
@@ -35,7 +35,7 @@ enum PublishCommand {
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
         let workspace = Workspace(context: context)
         let apps: [String]
-        if let app = arguments["--app"] {
+        if let app = arguments[.app] {
             apps = [app]
         } else {
             apps = try workspace.policyFiles([]).map(Workspace.stem)
@@ -61,8 +61,8 @@ enum PublishCommand {
         guard findings.isEmpty else { throw .findings(findings) }
         let publisher = if let existing { existing } else { try workspace.publisher(arguments, mode: .create) }
         let author = workspace.author(arguments)
-        let channel = try arguments.required("--channel")
-        let message = arguments["--message"] ?? ""
+        let channel = try arguments.required(.channel)
+        let message = arguments[.message] ?? ""
         var lines: [String] = []
         for release in releases {
             let change: ChannelChange

@@ -27,11 +27,11 @@ enum ServeCommand {
         options: [
             Workspace.storeOption(help: "serve what a channel points at in this store: a file, sqlite:FILE, or a "
                 + "postgres:// URL", default: .described("$TOLLGATE_STORE; without either, Policies/ and Templates/")),
-            .value("--channel", valueName: "channel", help: "the channel to serve, with a store",
+            .value(.channel, valueName: "channel", help: "the channel to serve, with a store",
                    default: .value(PublishCommand.defaultChannel)),
-            .value("--port", valueName: "port", help: "the port to listen on; 0 picks a free one",
+            .value(.port, valueName: "port", help: "the port to listen on; 0 picks a free one",
                    default: .value("8080")),
-            .value("--host", valueName: "address",
+            .value(.host, valueName: "address",
                    help: "the address to listen on: 0.0.0.0 for every IPv4 interface, :: for every interface, "
                        + "an IPv6 address such as ::1, or a host name such as localhost (its IPv4 address)",
                    default: .value("127.0.0.1")),
@@ -39,7 +39,7 @@ enum ServeCommand {
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let portText = try arguments.required("--port")
+        let portText = try arguments.required(.port)
         guard let port = Int(portText), (0...65_535).contains(port) else {
             throw .usage("invalid value '\(portText)' for '--port <port>'", help: "give a number from 0 to 65535")
         }
@@ -57,7 +57,7 @@ enum ServeCommand {
             follower = nil
             description = source.description
         } else {
-            let channel = try arguments.required("--channel")
+            let channel = try arguments.required(.channel)
             holder = PolicyHolder(metrics: metrics, log: log)
             let settings = try followerSettings(workspace, location: location, channel: channel)
             let storeFollower = StoreFollower(holder: holder, settings: settings, log: log)
@@ -72,7 +72,7 @@ enum ServeCommand {
         }
         let router = Router(holder: holder, metrics: metrics, admin: admin, log: log)
         let server = HTTPServer(
-            responder: router, configuration: .init(port: port, host: try arguments.required("--host")),
+            responder: router, configuration: .init(port: port, host: try arguments.required(.host)),
             log: { message in log(#"{"event":"http","message":\#(JSONWriter.quoted(message))}"#) })
         let address: HTTPServer.Address
         do throws(CommandError) {

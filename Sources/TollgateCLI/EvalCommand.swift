@@ -12,7 +12,7 @@ enum EvalCommand {
             held, each feature locked or unlocked and why, whether ads show, and which
             products would unlock each locked feature. --products is the quick form: each
             product active, the store synced, ads consent granted, now. --input gives the
-            whole input (docs/evaluation.md):
+            whole input (described in docs/evaluation.md of the Tollgate repository):
 
               { "entitlements": [{ "product": …, "state": …, "expires": … }],
                 "synced": true, "consent": "granted", "now": "2026-11-29T12:00:00Z" }

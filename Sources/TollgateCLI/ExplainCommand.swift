@@ -8,7 +8,8 @@ enum ExplainCommand {
         summary: "what a rule checks, why, and how to fix it",
         discussion: """
             Prints a rule's id, severity, section, summary and explanation. --all prints
-            every rule; with --format markdown, the table of docs/rules.md.
+            every rule; with --format markdown, the table that docs/rules.md of the
+            Tollgate repository holds.
             """,
         arguments: [Positional(name: "rule", help: "a rule's id, such as unknown-tier", isRequired: false)],
         options: [

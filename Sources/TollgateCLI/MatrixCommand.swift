@@ -40,7 +40,7 @@ enum MatrixCommand {
             let compiled = try workspace.compiledApp(app)
             guard !compiled.policy.bundle.placements.isEmpty else {
                 throw .badArgument("app '\(app)' has no placements",
-                                   help: "docs/placements.md describes the 'placements' section")
+                                   help: "the 'placements' section is described in docs/placements.md of the Tollgate repository")
             }
             return CommandResult(stdout: placementTable(compiled.policy, now: context.now).render(format))
         }

@@ -16,9 +16,9 @@ enum PublishCommand {
             when nothing has an error, records each as a snapshot: its compiled bundle, its
             policy and template files, author and message; then points the channel at it.
             One transaction per app; publishing what the channel already serves writes
-            nothing. A missing store is created once every policy passed (docs/store.md).
-            Exits 0 when published (or already active), 1 when the policies have errors,
-            2 when the store failed.
+            nothing. A missing store is created once every policy passed (see
+            docs/store.md of the Tollgate repository). Exits 0 when published (or already
+            active), 1 when the policies have errors, 2 when the store failed.
             """,
         options: [
             .value(.app, valueName: "app", help: "publish only this app's policy, Policies/<app>.yaml",

@@ -14,7 +14,8 @@ enum RenderCommand {
             Warnings (locale fallbacks, lines left out) go to stderr; the json format
             carries them in "warnings". Without --prices the policy's reference prices are
             shown (USD when every product has one) and no trial is offered, since
-            eligibility is unknown. A prices file (docs/templates.md) is YAML or JSON:
+            eligibility is unknown. A prices file (described in docs/templates.md of the
+            Tollgate repository) is YAML or JSON:
 
               storefront: KOR
               currency: KRW

@@ -11,8 +11,8 @@ enum ResolveCommand {
             Tries the placement's audiences in order for one user and prints the decision:
             the paywall shown (or none), the audience that matched, the experiment, variant
             and bucket when one split users, the reason, and a trace line for every
-            audience tried. The input is eval's plus the user's context
-            (docs/placements.md):
+            audience tried. The input is eval's plus the user's context (described in
+            docs/placements.md of the Tollgate repository):
 
               { "entitlements": [], "synced": true, "consent": "granted",
                 "user_id": "u-123", "storefront": "JPN", "app_version": "2.4.1",

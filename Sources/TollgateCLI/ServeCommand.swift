@@ -22,7 +22,8 @@ enum ServeCommand {
             and reconnects; one started while the database is down waits for it. Every
             replica heartbeats in the store ('tollgate fleet' lists them). Admin routes
             need TOLLGATE_ADMIN_TOKEN. Stops on SIGTERM or SIGINT after finishing the
-            requests in flight. docs/http.md describes the routes.
+            requests in flight. The HTTP API is described in docs/http.md of the Tollgate
+            repository.
             """,
         options: [
             Workspace.storeOption(help: "serve what a channel points at in this store: a file, sqlite:FILE, or a "

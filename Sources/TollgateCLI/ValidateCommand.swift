@@ -11,10 +11,10 @@ enum ValidateCommand {
         summary: "check policies and templates; the App Store review checklist",
         discussion: """
             Loads each policy with its templates (Templates/<app>/ beside its Policies/
-            folder) and runs every rule (docs/rules.md). The text format goes to stderr,
-            compiler style; the other formats go to stdout. Exits 0 when there are no
-            errors, 1 when there are errors (or warnings with --strict), 2 on a usage error
-            or a file it cannot read.
+            folder) and runs every rule (listed in docs/rules.md of the Tollgate
+            repository). The text format goes to stderr, compiler style; the other formats
+            go to stdout. Exits 0 when there are no errors, 1 when there are errors (or
+            warnings with --strict), 2 on a usage error or a file it cannot read.
             """,
         arguments: [
             Positional(name: "path", help: "a policy file, or a folder whose *.yaml files are policies",

@@ -24,16 +24,9 @@ package enum Project {
                              from files: some ProjectFiles, limits: YAMLLimits = .standard)
         throws(ProjectFileError) -> ReadApp
     {
-        var read = ReadApp(app: LoadedApp(app: app, file: policy, templateFiles: templates), input: nil)
-        guard let bytes = try admitted(policy, from: files, limits: limits, into: &read.app) else { return read }
-        var templateFiles: [AppLoader.TemplateFile] = []
-        for template in templates {
-            templateFiles.append(AppLoader.TemplateFile(
-                path: template, bytes: try admitted(template, from: files, limits: limits, into: &read.app)))
-        }
-        read.input = AppLoader.Input(policy: bytes, file: policy, templates: templateFiles,
-                                     templateDirectory: templateFolder)
-        return read
+        try read(app: app, policy: policy, templates: templates, templateFolder: templateFolder, from: files,
+                 limits: limits, skipsUnreadable: false)
+            ?? ReadApp(app: LoadedApp(app: app, file: policy, templateFiles: templates))
     }
 
     /// Reads as `read(policy:from:limits:)` does, but a template that cannot be read counts as one that did not
@@ -52,19 +45,32 @@ package enum Project {
     package static func readSkippingUnreadable(app: String, policy: String, templates: [String],
                                                templateFolder: String, from files: some ProjectFiles,
                                                limits: YAMLLimits = .standard) -> ReadApp? {
+        try? read(app: app, policy: policy, templates: templates, templateFolder: templateFolder, from: files,
+                  limits: limits, skipsUnreadable: true)
+    }
+
+    /// Reads the policy, then (when it is within the limit) each template; a file that cannot be read throws, or
+    /// when `skipsUnreadable` is a template that did not load or an app left out (nil).
+    private static func read(app: String, policy: String, templates: [String], templateFolder: String,
+                             from files: some ProjectFiles, limits: YAMLLimits, skipsUnreadable: Bool)
+        throws(ProjectFileError) -> ReadApp?
+    {
         var read = ReadApp(app: LoadedApp(app: app, file: policy, templateFiles: templates), input: nil)
-        let bytes: [UInt8]?
-        do {
-            bytes = try admitted(policy, from: files, limits: limits, into: &read.app)
-        } catch {
-            return nil
+        func bytes(_ path: String) throws(ProjectFileError) -> [UInt8]? {
+            do {
+                return try admitted(path, from: files, limits: limits, into: &read.app)
+            } catch {
+                if skipsUnreadable { return nil }
+                throw error
+            }
         }
-        guard let bytes else { return read }
-        let templateFiles = templates.map { template in
-            AppLoader.TemplateFile(path: template,
-                                   bytes: try? admitted(template, from: files, limits: limits, into: &read.app))
+        // The policy is read first, so a finding now means it is over the limit, none that it cannot be read.
+        guard let policyBytes = try bytes(policy) else { return read.app.diagnostics.isEmpty ? nil : read }
+        var templateFiles: [AppLoader.TemplateFile] = []
+        for template in templates {
+            templateFiles.append(AppLoader.TemplateFile(path: template, bytes: try bytes(template)))
         }
-        read.input = AppLoader.Input(policy: bytes, file: policy, templates: templateFiles,
+        read.input = AppLoader.Input(policy: policyBytes, file: policy, templates: templateFiles,
                                      templateDirectory: templateFolder)
         return read
     }

@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "Publishing",
             dependencies: [
-                "Store", "PolicyLoader", "PolicyValidation", "PolicyCompiler", "PolicyModel", "Diagnostics",
+                "Store", "Project", "PolicyValidation", "PolicyCompiler", "PolicyModel", "Diagnostics",
                 "TollgateEvaluation",
             ],
             swiftSettings: settings
@@ -110,18 +110,25 @@ let package = Package(
         .target(
             name: "LanguageServer",
             dependencies: [
-                "Diagnostics", "MessageFormat", "PolicyModel", "PolicyLoader", "PolicyValidation", "Rendering",
+                "Diagnostics", "MessageFormat", "PolicyModel", "PolicyValidation", "Project", "Rendering",
                 "TollgateEvaluation", "YAML",
             ],
             swiftSettings: settings
         ),
         .target(name: "PolicyCompiler", dependencies: ["PolicyModel", "TollgateEvaluation"], swiftSettings: settings),
         .target(
+            name: "Project",
+            dependencies: [
+                "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Rendering", "StoreCatalog",
+            ],
+            swiftSettings: settings
+        ),
+        .target(
             name: "TollgateCLI",
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Replication", "Publishing",
-                "StoreCatalog", "CatalogConversion", "CatalogValidation", "LanguageServer",
+                "StoreCatalog", "CatalogConversion", "CatalogValidation", "LanguageServer", "Project",
             ],
             swiftSettings: settings
         ),
@@ -131,7 +138,7 @@ let package = Package(
             name: "TollgateBenchmarks",
             dependencies: [
                 "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "TollgateEvaluation",
-                "PolicyCompiler", "TollgateCLI", "Rendering", "Store",
+                "PolicyCompiler", "TollgateCLI", "Rendering", "Store", "Project",
             ],
             path: "Benchmarks/TollgateBenchmarks",
             swiftSettings: settings
@@ -148,7 +155,7 @@ let package = Package(
             name: "PolicyValidationTests",
             dependencies: [
                 "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics", "TollgateEvaluation", "Rendering",
-                "TollgateCLI",
+                "Project",
             ],
             swiftSettings: settings
         ),
@@ -166,7 +173,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "Replication", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics",
-                "TestSupport", "Store", "PolicyValidation", "TollgateCLI",
+                "TestSupport", "Store", "PolicyValidation", "Project", "TollgateCLI",
             ],
             swiftSettings: settings
         ),
@@ -181,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "PublishingTests",
             dependencies: [
-                "Publishing", "Store", "PolicyValidation", "Diagnostics", "TestSupport", "TollgateCLI", "TollgateEvaluation",
+                "Publishing", "Store", "PolicyValidation", "Diagnostics", "TestSupport", "Project", "TollgateEvaluation",
             ],
             swiftSettings: settings
         ),
@@ -202,7 +209,7 @@ let package = Package(
             name: "LanguageServerTests",
             dependencies: [
                 "LanguageServer", "Diagnostics", "PolicyLoader", "PolicyModel", "PolicyValidation", "TestSupport",
-                "TollgateCLI", "TollgateEvaluation",
+                "Project", "TollgateCLI", "TollgateEvaluation",
             ],
             swiftSettings: settings
         ),
@@ -223,11 +230,16 @@ let package = Package(
             name: "CatalogConversionTests",
             dependencies: [
                 "CatalogConversion", "StoreCatalog", "PolicyModel", "Diagnostics", "TestSupport",
-                "TollgateCLI", "Rendering", "TollgateEvaluation",
+                "Project", "TollgateCLI", "Rendering", "TollgateEvaluation",
             ],
             swiftSettings: settings
         ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: settings),
+        .testTarget(
+            name: "ProjectTests",
+            dependencies: ["Project", "PolicyModel", "PolicyValidation", "Diagnostics", "YAML", "TestSupport"],
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "TollgateClientTests",
             dependencies: ["TollgateClient", "TollgateEvaluation", "TestSupport"],

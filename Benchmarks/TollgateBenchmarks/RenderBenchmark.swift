@@ -2,6 +2,7 @@ import Foundation
 import PolicyLoader
 import PolicyModel
 import Rendering
+import Project
 import TollgateCLI
 import Diagnostics
 

@@ -1,6 +1,7 @@
 import Foundation
 import PolicyCompiler
 import Store
+import Project
 import TollgateCLI
 import TollgateEvaluation
 import PolicyModel

@@ -3,6 +3,7 @@ import Diagnostics
 import PolicyLoader
 import PolicyModel
 import PolicyValidation
+import Project
 import TollgateCLI
 import YAML
 

@@ -58,7 +58,7 @@ extension StartingPolicy {
 
         out.line("features:", comment: "placeholders: list your app's features, each with the lowest tier that unlocks it")
         for tier in tiers {
-            let title = tier.id == "free" ? "What every user gets" : "What \(tier.title) unlocks"
+            let title = tier.id == Policy.freeTier ? "What every user gets" : "What \(tier.title) unlocks"
             out.line("  \(y.scalar("\(tier.id)-features")): { title: \(y.scalar(title)), tier: \(y.scalar(tier.id)) }")
         }
         out.blank()

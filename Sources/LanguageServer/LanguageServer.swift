@@ -1,5 +1,6 @@
 import Diagnostics
 package import PolicyValidation
+import Project
 package import TollgateEvaluation
 package import YAML
 
@@ -172,7 +173,7 @@ package struct LanguageServer {
                   let text = change[member: "text"]?.string else { return [] }
             edit(uri, text: text)
         case "textDocument/didSave":
-            guard let uri, let path = workspace.path(forURI: uri), let app = WorkspacePath.app(of: path) else {
+            guard let uri, let path = workspace.path(forURI: uri), let app = ProjectLayout.app(of: path) else {
                 return []
             }
             dueApps.insert(app)
@@ -180,7 +181,7 @@ package struct LanguageServer {
             guard let uri, let path = workspace.path(forURI: uri) else { return [] }
             open[path] = nil
             workspace.openURIs[path] = nil
-            if let app = WorkspacePath.app(of: path) { dueApps.insert(app) }
+            if let app = ProjectLayout.app(of: path) { dueApps.insert(app) }
         default: break
         }
         return []
@@ -192,7 +193,7 @@ package struct LanguageServer {
         open[path] = text
         workspace.openURIs[path] = uri
         workspace.documents[path] = EditorWorkspace.Document(path: path, text: text)
-        if let app = WorkspacePath.app(of: path) { dueApps.insert(app) }
+        if let app = ProjectLayout.app(of: path) { dueApps.insert(app) }
     }
 
     /// The diagnostics of every file of an app, and an empty list for each file published before that is no

@@ -83,7 +83,7 @@ extension PolicyDiff {
         }
         return locales.flatMap { locale -> [PolicyChange] in
             let sides = (old.first { $0.locale.value == locale }, new.first { $0.locale.value == locale })
-            // A file both versions hold unchanged loads once (see `AppLoader.load`): one value, compared at once.
+            // A file both versions hold unchanged loads once (see `Project.load`): one value, compared at once.
             if let before = sides.0, let after = sides.1, before == after { return [] }
             let messages = { (sets: [TemplateSet]) -> [(String, String)] in
                 sets.first { $0.locale.value == locale }?.messageSites.map {

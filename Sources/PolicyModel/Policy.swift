@@ -1,4 +1,5 @@
 package import Diagnostics
+import TollgateEvaluation
 
 /// One app's monetization policy: what it sells, what each purchase unlocks, ads and paywalls.
 package struct Policy: Hashable, Sendable {
@@ -42,7 +43,7 @@ package struct Policy: Hashable, Sendable {
     }
 
     /// The id of the tier every user has.
-    package static let freeTier = "free"
+    package static let freeTier = CompiledPolicy.freeTier
 
     private let tierIndex: [String: Int]
     private let productIndex: [String: Int]

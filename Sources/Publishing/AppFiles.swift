@@ -1,3 +1,5 @@
+import Project
+
 /// One file's path, relative to the project, and its bytes.
 package struct FileContent: Hashable, Sendable {
     /// The path diagnostics name and the store records, such as `Policies/photocollage.yaml`.
@@ -30,9 +32,14 @@ package struct AppFiles: Hashable, Sendable {
                   })
     }
 
+    /// The bytes of every file by path; of two files at one path, the first.
+    package var byPath: [String: [UInt8]] {
+        Dictionary(([policy] + templates).map { ($0.path, $0.bytes) }) { first, _ in first }
+    }
+
     /// `Policies/<app>.yaml`.
-    package static func policyPath(app: String) -> String { "Policies/\(app).yaml" }
+    package static func policyPath(app: String) -> String { ProjectLayout.policyPath(app: app) }
 
     /// `Templates/<app>`.
-    package static func templateDirectory(app: String) -> String { "Templates/\(app)" }
+    package static func templateDirectory(app: String) -> String { ProjectLayout.templateFolder(app: app) }
 }

@@ -1,9 +1,9 @@
 import Diagnostics
 package import Foundation
 import PolicyCompiler
-package import PolicyLoader
 package import PolicyModel
 package import PolicyValidation
+package import Project
 package import Store
 package import TollgateEvaluation
 
@@ -42,10 +42,10 @@ package struct Publisher {
 
     /// The compiled policy of loaded sources that `validator` finds no error in; otherwise every error of
     /// loading and validation, in source order.
-    package static func compile(_ loaded: Loaded<AppSources>, app: String, validator: Validator)
+    package static func compile(_ loaded: LoadedApp, app: String, validator: Validator)
         throws(PublishingError) -> (sources: AppSources, policy: CompiledPolicy)
     {
-        guard let sources = loaded.value else {
+        guard let sources = loaded.sources else {
             throw .findings(loaded.diagnostics.sorted(by: Diagnostic.sourceOrder))
         }
         let errors = (loaded.diagnostics + validator.validate(sources).diagnostics).filter { $0.severity == .error }
@@ -66,9 +66,7 @@ package struct Publisher {
         let publication = Publication(
             app: app, channel: channel, hash: release.compiled.hash,
             bundle: [UInt8](release.compiled.bundle.canonicalJSON),
-            files: Dictionary(([release.files.policy] + release.files.templates).map { ($0.path, $0.bytes) }) {
-                first, _ in first
-            },
+            files: release.files.byPath,
             products: release.sources.policy.products.map { ($0.id.value, $0.type.value.rawValue) },
             author: author, message: message, createdAt: Timestamp(time))
         let result: PublishResult
@@ -136,11 +134,13 @@ package struct Publisher {
 
     // MARK: Helpers
 
-    /// Loads the policy and templates of `files`; sources are nil when the policy cannot be loaded.
-    static func load(_ files: AppFiles) -> Loaded<AppSources> {
-        let templates = files.templates.map { AppLoader.TemplateFile(path: $0.path, bytes: $0.bytes) }
-        return AppLoader.load(policy: files.policy.bytes, file: files.policy.path, templates: templates,
-                              templateDirectory: AppFiles.templateDirectory(app: files.app))
+    /// Loads the policy and templates of `files`, each within the size limit; sources are nil when the policy
+    /// cannot be loaded.
+    static func load(_ files: AppFiles) -> LoadedApp {
+        let read = Project.readSkippingUnreadable(
+            app: files.app, policy: files.policy.path, templates: files.templates.map(\.path),
+            templateFolder: AppFiles.templateDirectory(app: files.app), from: MappedFiles(files.byPath))
+        return Project.load([read ?? ReadApp(app: LoadedApp(app: files.app, file: files.policy.path))])[0]
     }
 
     /// Where a baseline of the store comes from, for messages.

@@ -108,36 +108,36 @@ struct Arguments: Sendable {
         }
     }
 
-    /// The declared option `name` names; reading an undeclared option is a programming error.
-    private func declared(_ name: String) -> Option {
-        guard let option = command.option(named: name) else {
-            preconditionFailure("'tollgate \(command.name)' reads '\(name)', which it does not declare")
+    /// The declared option `key` names; reading an option the command does not declare is a programming error.
+    private func declared<Value>(_ key: OptionKey<Value>) -> Option {
+        guard let option = command.option(named: key.name) else {
+            preconditionFailure("'tollgate \(command.name)' reads '\(key.name)', which it does not declare")
         }
         return option
     }
 
-    /// The value of `option` (any of its names): the last one given, else its declared default value.
-    subscript(option: String) -> String? {
-        let option = declared(option)
+    /// The value of `key`'s option: the last one given, else its declared default value.
+    subscript(key: OptionKey<String>) -> String? {
+        let option = declared(key)
         if let value = values[option.name]?.last { return value }
         if case .value(let value)? = option.defaultValue { return value }
         return nil
     }
 
-    /// Every value given to a repeatable `option`, in order.
-    func all(_ option: String) -> [String] {
-        values[declared(option).name] ?? []
+    /// Every value given to the repeatable option of `key`, in order.
+    func all(_ key: OptionKey<String>) -> [String] {
+        values[declared(key).name] ?? []
     }
 
-    /// Whether `option`, a flag or an option with a value, is given.
-    func has(_ option: String) -> Bool {
-        let name = declared(option).name
+    /// Whether the option of `key`, a flag or an option with a value, is given.
+    func has<Value>(_ key: OptionKey<Value>) -> Bool {
+        let name = declared(key).name
         return flags.contains(name) || values[name] != nil
     }
 
     /// The value of an option the command cannot do without: given, or its declared default value.
-    func required(_ option: String) throws(CommandError) -> String {
-        guard let value = self[option] else { throw .usage("missing required option '\(declared(option).synopsis)'") }
+    func required(_ key: OptionKey<String>) throws(CommandError) -> String {
+        guard let value = self[key] else { throw .usage("missing required option '\(declared(key).synopsis)'") }
         return value
     }
 }

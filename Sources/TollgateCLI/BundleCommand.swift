@@ -12,16 +12,16 @@ enum BundleCommand {
             which is replaced whole or not at all.
             """,
         options: [
-            .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
-            .value("-o", "--output", valueName: "file", help: "write the bundle to this file instead of stdout"),
+            .value(.app, valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
+            .value(.output, valueName: "file", help: "write the bundle to this file instead of stdout"),
         ],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
         let workspace = Workspace(context: context)
-        let compiled = try workspace.compiledApp(try arguments.required("--app"))
+        let compiled = try workspace.compiledApp(try arguments.required(.app))
         let json = compiled.policy.bundle.canonicalJSON + Data("\n".utf8)
-        guard let output = arguments["--output"] else {
+        guard let output = arguments[.output] else {
             return CommandResult(stdout: String(decoding: json, as: UTF8.self))
         }
         do {

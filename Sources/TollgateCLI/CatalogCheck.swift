@@ -1,6 +1,7 @@
 import CatalogValidation
 import Diagnostics
 import PolicyValidation
+import Project
 
 /// `tollgate catalog check FILE… --app A`: the app's products against store catalogs, reported as `validate`
 /// reports (the same formats, exit codes and rules).
@@ -11,19 +12,18 @@ enum CatalogCheck {
             throw .usage("catalog check needs at least one catalog file",
                          help: "such as 'tollgate catalog check --app photocollage Catalogs/photocollage.storekit'")
         }
-        let format = arguments["--format"] ?? "text"
-        guard ValidateCommand.formats.contains(format) else {
-            throw .badArgument("unknown format '\(format)' for catalog check",
-                               help: Suggestion.help(for: format, among: ValidateCommand.formats,
-                                                     listing: "the formats are"))
+        let given = arguments[.format] ?? ReportFormat.text.rawValue
+        guard let format = ReportFormat(rawValue: given) else {
+            throw .badArgument("unknown format '\(given)' for catalog check",
+                               help: Suggestion.help(for: given, among: ReportFormat.choices, listing: "the formats are"))
         }
         let workspace = Workspace(context: context)
-        let app = try arguments.required("--app")
+        let app = try arguments.required(.app)
         let policy = try workspace.policyFile(app: app)
         let catalogs = try workspace.catalogs(files)
         let loaded = try workspace.load([policy])
         let validator = Validator(context: .icu(), catalogs: [app: catalogs])
-        return ValidateCommand.report(loaded, validator: validator, format: format, strict: arguments.has("--strict"),
+        return ValidateCommand.report(loaded, validator: validator, format: format, strict: arguments.has(.strict),
                                       context: context)
     }
 }

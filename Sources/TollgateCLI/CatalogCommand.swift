@@ -32,14 +32,14 @@ enum CatalogCommand {
                        isRepeatable: true),
         ],
         options: [
-            .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml (import: the new app's id)",
+            .value(.app, valueName: "app", help: "the app: its policy is Policies/<app>.yaml (import: the new app's id)",
                    required: true),
-            .value("--format", valueName: "format", help: """
-                check: \(ValidateCommand.formats.joined(separator: ", ")) (default text); export: storekit (the default)
+            .value(.format, valueName: "format", help: """
+                check: \(ReportFormat.choices.joined(separator: ", ")) (default text); export: storekit (the default)
                 """),
-            .flag("--strict", help: "check: fail on warnings too"),
-            .value("-o", "--output", valueName: "path", help: "import: the folder to write into; export: the file"),
-            .value("--storefront", valueName: "code", help: "export: the storefront of the prices (ISO 3166-1 alpha-3)",
+            .flag(.strict, help: "check: fail on warnings too"),
+            .value(.output, valueName: "path", help: "import: the folder to write into; export: the file"),
+            .value(.storefront, valueName: "code", help: "export: the storefront of the prices (ISO 3166-1 alpha-3)",
                    default: .value("USA")),
         ],
         run: run)

@@ -12,7 +12,7 @@ enum CatalogImport {
                                        : "catalog import reads one catalog file; \(files.count) were given",
                          help: "such as 'tollgate catalog import Products.storekit --app myapp'")
         }
-        let app = try arguments.required("--app")
+        let app = try arguments.required(.app)
         guard isAppID(app) else {
             throw .badArgument("'\(app)' is not an app id: expected lowercase letters, digits and '-', starting "
                                    + "with a letter or digit", help: "such as '--app photo-collage'")
@@ -26,7 +26,7 @@ enum CatalogImport {
         } catch {
             throw .failure("\(error)")
         }
-        let folder = arguments["--output"] ?? "."
+        let folder = arguments[.output] ?? "."
         let shown = { (path: String) in folder == "." ? path : (folder as NSString).appendingPathComponent(path) }
         do throws(NewFiles.Failure) {
             try NewFiles.write(result.files, under: workspace.absolute(folder))

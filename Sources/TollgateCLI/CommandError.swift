@@ -1,4 +1,5 @@
 package import Diagnostics
+import Project
 
 /// Why a command stopped: a malformed command line (exit 2, with the usage line), an argument naming something the
 /// command cannot use (exit 2: a missing or unreadable file, an unknown app, product, paywall or rule), a failure
@@ -40,5 +41,12 @@ extension CommandError {
         case .findings:
             return CommandResult(stderr: text, exitCode: ExitCode.findings)
         }
+    }
+}
+
+extension CommandError {
+    /// A file that cannot be read: exit 2, with the system's words.
+    init(_ error: ProjectFileError) {
+        self = .badArgument(error.description)
     }
 }

@@ -1,8 +1,8 @@
 import Diagnostics
 import Foundation
 import PolicyDiff
-import PolicyLoader
 import PolicyModel
+import Project
 import Publishing
 import Store
 
@@ -27,20 +27,19 @@ enum DiffCommand {
             Positional(name: "new", help: "the same, for the newer side"),
         ],
         options: [
-            .value("--app", valueName: "app", help: "the app, when a side does not name it",
+            .value(.app, valueName: "app", help: "the app, when a side does not name it",
                    default: .described("the new side's app, else the store's only app")),
-            .value("--format", valueName: "format", help: "the diff's format", default: .value("text"),
-                   choices: ["text", "json"]),
+            .format(TextOrJSON.text, help: "the diff's format"),
             Workspace.storeOption(),
         ],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let format = try arguments.required("--format")
+        let format: TextOrJSON = try arguments.format()
         let workspace = Workspace(context: context)
         let (oldSide, newSide) = (arguments.positional[0], arguments.positional[1])
-        let newFile = try workspace.policyPath(newSide, app: arguments["--app"])
-        let oldFile = try workspace.policyPath(oldSide, app: arguments["--app"] ?? newFile.map(Workspace.stem))
+        let newFile = try workspace.policyPath(newSide, app: arguments[.app])
+        let oldFile = try workspace.policyPath(oldSide, app: arguments[.app] ?? newFile.map(Workspace.stem))
         var opened: (any PolicyStore)?
         func store() throws(CommandError) -> any PolicyStore {
             if let opened { return opened }
@@ -49,7 +48,7 @@ enum DiffCommand {
             return store
         }
         func app() throws(CommandError) -> String {
-            if let app = arguments["--app"] ?? (newFile ?? oldFile).map(Workspace.stem) { return app }
+            if let app = arguments[.app] ?? (newFile ?? oldFile).map(Workspace.stem) { return app }
             let store = try store()
             let apps: [String]
             do {
@@ -66,12 +65,8 @@ enum DiffCommand {
             }
             return only
         }
-        func read(_ side: String, file: String?) throws(CommandError) -> (app: LoadedApp, input: AppLoader.Input?,
-                                                                         name: String) {
-            if let file {
-                let read = try workspace.read(policy: file)
-                return (read.app, read.input, side)
-            }
+        func read(_ side: String, file: String?) throws(CommandError) -> (read: ReadApp, name: String) {
+            if let file { return (try workspace.read(policy: file), side) }
             let store = try store()
             let app = try app()
             let snapshot: Snapshot
@@ -80,15 +75,14 @@ enum DiffCommand {
             } catch {
                 throw .failure(error.description)
             }
-            let read = workspace.read(snapshot)
-            return (read.app, read.input, "version \(snapshot.version)")
+            return (workspace.read(snapshot), "version \(snapshot.version)")
         }
         let sides = [try read(oldSide, file: oldFile), try read(newSide, file: newFile)]
-        let loaded = workspace.load(sides.map { ($0.app, $0.input) })
+        let loaded = Project.load(sides.map(\.read), limits: workspace.limits)
         let (old, new) = (try loaded[0].loadedSources(), try loaded[1].loadedSources())
         let (from, to) = (sides[0].name, sides[1].name)
         let report = PolicyDiff.compare(old, new, from: from, to: to)
-        return CommandResult(stdout: format == "json" ? JSONEncoder.report(report) : PolicyDiffTextFormat().render(report))
+        return CommandResult(stdout: format == .json ? JSONEncoder.report(report) : PolicyDiffTextFormat().render(report))
     }
 }
 
@@ -108,25 +102,13 @@ extension Workspace {
 
     /// The policy and templates of a published snapshot, loaded from its files as published.
     func sources(of snapshot: Snapshot) throws(CommandError) -> AppSources {
-        try load([read(snapshot)])[0].loadedSources()
+        try Project.loadSnapshot(app: snapshot.app, files: snapshot.files, limits: limits).loadedSources()
     }
 
     /// The files of a published snapshot as `load(_:)` reads them from a project: `Policies/<app>.yaml` and
     /// the `*.yaml` files directly in `Templates/<app>/`, by name, each within the size limit.
-    func read(_ snapshot: Snapshot) -> (app: LoadedApp, input: AppLoader.Input?) {
-        let file = AppFiles.policyPath(app: snapshot.app)
-        var loaded = LoadedApp(app: snapshot.app, file: file, sources: nil, diagnostics: [], files: [:])
-        func admitted(_ path: String) -> [UInt8]? {
-            guard let bytes = snapshot.files[path], admits(path, size: bytes.count, into: &loaded) else { return nil }
-            keep(path, bytes, in: &loaded)
-            return bytes
-        }
-        guard let policy = admitted(file) else { return (loaded, nil) }
-        let directory = AppFiles.templateDirectory(app: snapshot.app)
-        let templates = snapshot.files.keys.filter { path in
-            (path as NSString).deletingLastPathComponent == directory && (path.hasSuffix(".yaml") || path.hasSuffix(".yml"))
-        }.sorted().map { AppLoader.TemplateFile(path: $0, bytes: admitted($0)) }
-        return (loaded, AppLoader.Input(policy: policy, file: file, templates: templates, templateDirectory: directory))
+    func read(_ snapshot: Snapshot) -> ReadApp {
+        Project.readSnapshot(app: snapshot.app, files: snapshot.files, limits: limits)
     }
 }
 

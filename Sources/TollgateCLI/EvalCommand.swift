@@ -12,36 +12,35 @@ enum EvalCommand {
             held, each feature locked or unlocked and why, whether ads show, and which
             products would unlock each locked feature. --products is the quick form: each
             product active, the store synced, ads consent granted, now. --input gives the
-            whole input (docs/evaluation.md):
+            whole input (described in docs/evaluation.md of the Tollgate repository):
 
               { "entitlements": [{ "product": …, "state": …, "expires": … }],
                 "synced": true, "consent": "granted", "now": "2026-11-29T12:00:00Z" }
             """,
         options: [
-            .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
-            .value("--products", valueName: "ids", help: """
+            .value(.app, valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
+            .value(.products, valueName: "ids", help: """
                 products by id, by the short name the text format prints (the id without the bundle id) or by the \
                 end of the id after a dot when only one id ends so; comma-separated
                 """, repeatable: true),
-            .value("--input", valueName: "file", help: "the evaluation input as JSON; '-' reads stdin"),
-            .value("--currency", valueName: "code", help: "order upsell offers by prices in this currency",
+            .value(.input, valueName: "file", help: "the evaluation input as JSON; '-' reads stdin"),
+            .value(.currency, valueName: "code", help: "order upsell offers by prices in this currency",
                    default: .described("the input's, else USD if the policy prices in it, else its first currency "
                                            + "by code")),
-            .value("--format", valueName: "format", help: "the decision's format", default: .value("json"),
-                   choices: ["json", "text"]),
+            .format(DecisionFormat.json, help: "the decision's format"),
         ],
-        groups: [.oneOf("--products", "--input")],
+        groups: [.oneOf(.products, .input)],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let format = try arguments.required("--format")
+        let format: DecisionFormat = try arguments.format()
         let workspace = Workspace(context: context)
-        let compiled = try workspace.compiledApp(try arguments.required("--app"))
+        let compiled = try workspace.compiledApp(try arguments.required(.app))
         var input = try self.input(arguments, policy: compiled.policy, workspace: workspace)
-        input.currency = arguments["--currency"] ?? input.currency
+        input.currency = arguments[.currency] ?? input.currency
         let decision = Evaluator(policy: compiled.policy).evaluate(input, now: context.now)
         let order = compiled.policy.bundle.features.map(\.id)
-        let output = format == "text"
+        let output = format == .text
             ? text(decision, order: order) : decision.prettyJSON() + "\n"
         return CommandResult(stdout: output)
     }
@@ -50,8 +49,8 @@ enum EvalCommand {
     private static func input(_ arguments: Arguments, policy: CompiledPolicy, workspace: Workspace) throws(CommandError)
         -> EvaluationInput
     {
-        guard let file = arguments["--input"] else {
-            let names = arguments.all("--products").flatMap { $0.split(separator: ",") }
+        guard let file = arguments[.input] else {
+            let names = arguments.all(.products).flatMap { $0.split(separator: ",") }
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             var entitlements: [Entitlement] = []
             for name in names {

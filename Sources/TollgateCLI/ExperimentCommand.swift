@@ -26,12 +26,11 @@ enum ExperimentCommand {
             Positional(name: "subcommand", help: "simulate: assign users and compare the split with the weights"),
         ],
         options: [
-            .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
-            .value("--experiment", valueName: "experiment", help: "the experiment's id", required: true),
-            .value("--users", valueName: "n", help: "how many users to assign, from 1 to 10000000",
+            .value(.app, valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
+            .value(.experiment, valueName: "experiment", help: "the experiment's id", required: true),
+            .value(.users, valueName: "n", help: "how many users to assign, from 1 to 10000000",
                    default: .value("100000")),
-            .value("--format", valueName: "format", help: "the simulation's format", default: .value("text"),
-                   choices: ["text", "json"]),
+            .format(TextOrJSON.text, help: "the simulation's format"),
         ],
         run: run)
 
@@ -41,10 +40,10 @@ enum ExperimentCommand {
             throw .usage("unknown subcommand '\(subcommand)'",
                          help: Suggestion.help(for: subcommand, among: subcommands, listing: "the subcommands are"))
         }
-        let format = try arguments.required("--format")
-        let users = try self.users(try arguments.required("--users"))
-        let app = try arguments.required("--app")
-        let id = try arguments.required("--experiment")
+        let format: TextOrJSON = try arguments.format()
+        let users = try self.users(try arguments.required(.users))
+        let app = try arguments.required(.app)
+        let id = try arguments.required(.experiment)
         let compiled = try Workspace(context: context).compiledApp(app)
         let experiments = compiled.policy.bundle.experiments
         guard let experiment = experiments.first(where: { $0.id == id }) else {
@@ -53,7 +52,7 @@ enum ExperimentCommand {
                                    : Suggestion.help(for: id, among: experiments.map(\.id), listing: "the experiments are"))
         }
         let simulation = ExperimentSimulation(experiment, users: users)
-        let output = format == "json" ? json(simulation, experiment, app: app) : text(simulation, experiment, app: app)
+        let output = format == .json ? json(simulation, experiment, app: app) : text(simulation, experiment, app: app)
         return CommandResult(stdout: output)
     }
 

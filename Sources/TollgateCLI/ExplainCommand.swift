@@ -8,24 +8,24 @@ enum ExplainCommand {
         summary: "what a rule checks, why, and how to fix it",
         discussion: """
             Prints a rule's id, severity, section, summary and explanation. --all prints
-            every rule; with --format markdown, the table of docs/rules.md.
+            every rule; with --format markdown, the table that docs/rules.md of the
+            Tollgate repository holds.
             """,
         arguments: [Positional(name: "rule", help: "a rule's id, such as unknown-tier", isRequired: false)],
         options: [
-            .flag("--all", help: "describe every rule"),
-            .value("--format", valueName: "format", help: "the format of --all", default: .value("text"),
-                   choices: ["text", "markdown"]),
+            .flag(.all, help: "describe every rule"),
+            .format(RuleListFormat.text, help: "the format of --all"),
         ],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
         let rules = ValidateCommand.rules
-        if arguments.has("--all") {
+        if arguments.has(.all) {
             guard arguments.positional.isEmpty else { throw .usage("'--all' and a rule cannot be used together") }
-            let format = try arguments.required("--format")
-            return CommandResult(stdout: format == "markdown" ? table(rules) : rules.map(describe).joined(separator: "\n"))
+            let format: RuleListFormat = try arguments.format()
+            return CommandResult(stdout: format == .markdown ? table(rules) : rules.map(describe).joined(separator: "\n"))
         }
-        guard !arguments.has("--format") else {
+        guard !arguments.has(.format) else {
             throw .usage("'--format' needs '--all'", help: "one rule is always described as text")
         }
         guard let id = arguments.positional.first else {

@@ -24,25 +24,24 @@ enum FleetCommand {
             cannot be read.
             """,
         options: [
-            .value("--channel", valueName: "channel", help: "only the replicas serving this channel",
+            .value(.channel, valueName: "channel", help: "only the replicas serving this channel",
                    default: .described("every channel")),
-            .value("--format", valueName: "format", help: "the list's format", default: .value("text"),
-                   choices: ["text", "json"]),
+            .format(TextOrJSON.text, help: "the list's format"),
             Workspace.storeOption(),
         ],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let format = try arguments.required("--format")
+        let format: TextOrJSON = try arguments.format()
         let workspace = Workspace(context: context)
         let store = try workspace.openStore(arguments, mode: .read)
         let report: FleetReport
         do {
-            report = try FleetReport.read(from: store, channel: arguments["--channel"], seenWithin: seenWithin)
+            report = try FleetReport.read(from: store, channel: arguments[.channel], seenWithin: seenWithin)
         } catch {
             throw .failure(error.description)
         }
-        if format == "json" { return CommandResult(stdout: JSONEncoder.report(report)) }
+        if format == .json { return CommandResult(stdout: JSONEncoder.report(report)) }
         return CommandResult(stdout: text(report, store: store.name))
     }
 

@@ -49,7 +49,8 @@ enum Help {
             Paths default to Policies/ and Templates/ under the current directory. Every
             command exits 0 on success (warnings allowed), 1 when its input has errors (or
             warnings under --strict) and 2 on a usage error, a file it cannot read or a
-            failure. docs/commands.md describes the commands.
+            failure. The commands are described in docs/commands.md of the Tollgate
+            repository.
 
             \(generalUsage(heading: "USAGE:"))
             OPTIONS:

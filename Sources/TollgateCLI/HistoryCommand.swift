@@ -15,24 +15,23 @@ enum HistoryCommand {
             channel serves now.
             """,
         options: [
-            .value("--app", valueName: "app", help: "only this app's entries"),
-            .value("--channel", valueName: "channel", help: "only this channel's entries"),
-            .value("--format", valueName: "format", help: "the list's format", default: .value("text"),
-                   choices: ["text", "json"]),
+            .value(.app, valueName: "app", help: "only this app's entries"),
+            .value(.channel, valueName: "channel", help: "only this channel's entries"),
+            .format(TextOrJSON.text, help: "the list's format"),
             Workspace.storeOption(),
         ],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let format = try arguments.required("--format")
+        let format: TextOrJSON = try arguments.format()
         let publisher = try Workspace(context: context).publisher(arguments, mode: .read)
         let entries: [HistoryEntry]
         do {
-            entries = try publisher.history(app: arguments["--app"], channel: arguments["--channel"])
+            entries = try publisher.history(app: arguments[.app], channel: arguments[.channel])
         } catch {
             throw CommandError(error)
         }
-        if format == "json" { return CommandResult(stdout: JSONEncoder.report(entries)) }
+        if format == .json { return CommandResult(stdout: JSONEncoder.report(entries)) }
         let rows = entries.map { entry in
             [entry.active ? "*" : " ", String(entry.version), String(entry.hash.dropFirst(7).prefix(12)), entry.app,
              entry.channel, entry.action.rawValue, entry.createdAt.description, entry.author, entry.message]

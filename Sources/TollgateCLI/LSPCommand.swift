@@ -1,5 +1,6 @@
 import Foundation
 import LanguageServer
+import Project
 
 /// `tollgate lsp`: the language server on stdin and stdout, for editors.
 enum LSPCommand {
@@ -12,7 +13,8 @@ enum LSPCommand {
             validate's findings on every policy and template file as you type, hover,
             completion, go to definition and quick fixes. Prints nothing on stdout but
             protocol messages. Exits 0 after the editor's shutdown and exit, 1 when its
-            input ends first. The README shows how to set it up in an editor.
+            input ends first. The Tollgate repository's README shows how to set it up in
+            an editor.
             """,
         run: run)
 

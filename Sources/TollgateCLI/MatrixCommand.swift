@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PolicyModel
+import Project
 import TollgateEvaluation
 
 /// `tollgate matrix`: the feature × tier table of one app, its full ad-gate and tier truth table, or which audience
@@ -19,28 +20,27 @@ enum MatrixCommand {
             consent granted and every other attribute absent.
             """,
         options: [
-            .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
-            .value("--format", valueName: "format", help: "the table's format", default: .value("markdown"),
-                   choices: ["markdown", "html", "csv"]),
-            .flag("--truth-table", help: "every ad and tier decision instead of the feature table"),
-            .flag("--placements", help: "each placement's audience for each set of tiers instead of the feature table"),
+            .value(.app, valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
+            .format(TableFormat.markdown, help: "the table's format"),
+            .flag(.truthTable, help: "every ad and tier decision instead of the feature table"),
+            .flag(.placements, help: "each placement's audience for each set of tiers instead of the feature table"),
         ],
-        groups: [.exclusive("--truth-table", "--placements")],
+        groups: [.exclusive(.truthTable, .placements)],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let format = try arguments.required("--format")
+        let format: TableFormat = try arguments.format()
         let workspace = Workspace(context: context)
-        let app = try arguments.required("--app")
-        if arguments.has("--truth-table") {
+        let app = try arguments.required(.app)
+        if arguments.has(.truthTable) {
             let compiled = try workspace.compiledApp(app)
             return CommandResult(stdout: truthTable(compiled.policy, now: context.now).render(format))
         }
-        if arguments.has("--placements") {
+        if arguments.has(.placements) {
             let compiled = try workspace.compiledApp(app)
             guard !compiled.policy.bundle.placements.isEmpty else {
                 throw .badArgument("app '\(app)' has no placements",
-                                   help: "docs/placements.md describes the 'placements' section")
+                                   help: "the 'placements' section is described in docs/placements.md of the Tollgate repository")
             }
             return CommandResult(stdout: placementTable(compiled.policy, now: context.now).render(format))
         }

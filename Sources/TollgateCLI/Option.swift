@@ -20,15 +20,15 @@ struct Option: Sendable {
     var isRepeatable = false
 
     /// An option that takes a value.
-    static func value(_ names: String..., valueName: String, help: String, default defaultValue: Default? = nil,
+    static func value(_ key: OptionKey<String>, valueName: String, help: String, default defaultValue: Default? = nil,
                       choices: [String] = [], required: Bool = false, repeatable: Bool = false) -> Option {
-        Option(names: names, valueName: valueName, help: help, defaultValue: defaultValue, choices: choices,
+        Option(names: key.names, valueName: valueName, help: help, defaultValue: defaultValue, choices: choices,
                isRequired: required, isRepeatable: repeatable)
     }
 
     /// An option without a value.
-    static func flag(_ names: String..., help: String) -> Option {
-        Option(names: names, valueName: nil, help: help, defaultValue: nil)
+    static func flag(_ key: OptionKey<Bool>, help: String) -> Option {
+        Option(names: key.names, valueName: nil, help: help, defaultValue: nil)
     }
 
     /// The name messages use: the first long name.
@@ -43,5 +43,5 @@ struct Option: Sendable {
     var label: String { names.joined(separator: ", ") + (valueName.map { " <\($0)>" } ?? "") }
 
     /// `-h, --help`, which every command accepts.
-    static let helpFlag = Option.flag("-h", "--help", help: "show help information")
+    static let helpFlag = Option.flag(.help, help: "show help information")
 }

@@ -5,8 +5,12 @@ struct OptionGroup: Sendable {
     var isRequired: Bool
 
     /// Options that cannot be used together.
-    static func exclusive(_ names: String...) -> OptionGroup { OptionGroup(names: names, isRequired: false) }
+    static func exclusive<Value>(_ keys: OptionKey<Value>...) -> OptionGroup {
+        OptionGroup(names: keys.map(\.name), isRequired: false)
+    }
 
     /// Options of which the command needs exactly one.
-    static func oneOf(_ names: String...) -> OptionGroup { OptionGroup(names: names, isRequired: true) }
+    static func oneOf<Value>(_ keys: OptionKey<Value>...) -> OptionGroup {
+        OptionGroup(names: keys.map(\.name), isRequired: true)
+    }
 }

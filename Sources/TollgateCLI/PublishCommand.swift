@@ -1,4 +1,5 @@
 import Diagnostics
+import Project
 import Publishing
 import Store
 
@@ -15,17 +16,17 @@ enum PublishCommand {
             when nothing has an error, records each as a snapshot: its compiled bundle, its
             policy and template files, author and message; then points the channel at it.
             One transaction per app; publishing what the channel already serves writes
-            nothing. A missing store is created once every policy passed (docs/store.md).
-            Exits 0 when published (or already active), 1 when the policies have errors,
-            2 when the store failed.
+            nothing. A missing store is created once every policy passed (see
+            docs/store.md of the Tollgate repository). Exits 0 when published (or already
+            active), 1 when the policies have errors, 2 when the store failed.
             """,
         options: [
-            .value("--app", valueName: "app", help: "publish only this app's policy, Policies/<app>.yaml",
+            .value(.app, valueName: "app", help: "publish only this app's policy, Policies/<app>.yaml",
                    default: .described("every policy in Policies/")),
-            .value("--channel", valueName: "channel", help: "the channel to point at the new snapshot",
+            .value(.channel, valueName: "channel", help: "the channel to point at the new snapshot",
                    default: .value(defaultChannel)),
-            .value("-m", "--message", valueName: "message", help: "why, recorded in the history"),
-            .value("--author", valueName: "name", help: "who makes the change",
+            .value(.message, valueName: "message", help: "why, recorded in the history"),
+            .value(.author, valueName: "name", help: "who makes the change",
                    default: .described("git's user.name, else $USER")),
             Workspace.storeOption(),
         ],
@@ -34,7 +35,7 @@ enum PublishCommand {
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
         let workspace = Workspace(context: context)
         let apps: [String]
-        if let app = arguments["--app"] {
+        if let app = arguments[.app] {
             apps = [app]
         } else {
             apps = try workspace.policyFiles([]).map(Workspace.stem)
@@ -60,8 +61,8 @@ enum PublishCommand {
         guard findings.isEmpty else { throw .findings(findings) }
         let publisher = if let existing { existing } else { try workspace.publisher(arguments, mode: .create) }
         let author = workspace.author(arguments)
-        let channel = try arguments.required("--channel")
-        let message = arguments["--message"] ?? ""
+        let channel = try arguments.required(.channel)
+        let message = arguments[.message] ?? ""
         var lines: [String] = []
         for release in releases {
             let change: ChannelChange

@@ -14,7 +14,8 @@ enum RenderCommand {
             Warnings (locale fallbacks, lines left out) go to stderr; the json format
             carries them in "warnings". Without --prices the policy's reference prices are
             shown (USD when every product has one) and no trial is offered, since
-            eligibility is unknown. A prices file (docs/templates.md) is YAML or JSON:
+            eligibility is unknown. A prices file (described in docs/templates.md of the
+            Tollgate repository) is YAML or JSON:
 
               storefront: KOR
               currency: KRW
@@ -23,47 +24,46 @@ enum RenderCommand {
               intro_eligible: { premium: true }    # per subscription group
             """,
         options: [
-            .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
-            .value("--paywall", valueName: "paywall", help: "the paywall to render",
+            .value(.app, valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
+            .value(.paywall, valueName: "paywall", help: "the paywall to render",
                    default: .described("the policy's first paywall")),
-            .value("--locale", valueName: "locale", help: """
+            .value(.locale, valueName: "locale", help: """
                 a BCP 47 tag such as ko-KR; falls back to ko, then to the app's default locale, and says so
                 """, default: .described("the app's default locale")),
-            .value("--prices", valueName: "file", help: "the store's prices, YAML or JSON"),
-            .value("--format", valueName: "format", help: "the page's format", default: .value("text"),
-                   choices: ["text", "json", "markdown", "html"]),
+            .value(.prices, valueName: "file", help: "the store's prices, YAML or JSON"),
+            .format(PageFormat.text, help: "the page's format"),
         ],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let format = try arguments.required("--format")
+        let format: PageFormat = try arguments.format()
         let workspace = Workspace(context: context)
-        let sources = try workspace.compiledApp(try arguments.required("--app")).sources
+        let sources = try workspace.compiledApp(try arguments.required(.app)).sources
         let policy = sources.policy
         let paywalls = policy.paywalls.map(\.id.value)
-        guard let paywall = arguments["--paywall"] ?? paywalls.first else {
+        guard let paywall = arguments[.paywall] ?? paywalls.first else {
             throw .failure("app '\(policy.app.id.value)' has no paywalls", help: "declare one under 'paywalls:'")
         }
         guard paywalls.contains(paywall) else {
             throw .badArgument("app '\(policy.app.id.value)' has no paywall '\(paywall)'",
                            help: Suggestion.help(for: paywall, among: paywalls, listing: "the paywalls are"))
         }
-        let prices = try priceSheet(arguments["--prices"], policy: policy, workspace: workspace)
+        let prices = try priceSheet(arguments[.prices], policy: policy, workspace: workspace)
         var page: RenderedPaywall
         do {
             page = try PaywallRenderer(sources: sources).render(
-                paywall: paywall, locale: arguments["--locale"] ?? policy.app.defaultLocale.value, prices: prices.sheet)
+                paywall: paywall, locale: arguments[.locale] ?? policy.app.defaultLocale.value, prices: prices.sheet)
         } catch {
             throw .badArgument(error.description, help: error.help)
         }
         page.warnings = prices.warnings + page.warnings
         let output = switch format {
-        case "json": PaywallJSONFormat().render(page)
-        case "markdown": PaywallMarkdownFormat().render(page)
-        case "html": PaywallHTMLFormat().render(page)
-        default: PaywallTextFormat().render(page)
+        case .json: PaywallJSONFormat().render(page)
+        case .markdown: PaywallMarkdownFormat().render(page)
+        case .html: PaywallHTMLFormat().render(page)
+        case .text: PaywallTextFormat().render(page)
         }
-        let warnings = format == "json" ? "" : page.warnings.map { "warning: \($0)\n" }.joined()
+        let warnings = format == .json ? "" : page.warnings.map { "warning: \($0)\n" }.joined()
         return CommandResult(stdout: output, stderr: warnings)
     }
 

@@ -11,29 +11,28 @@ enum ResolveCommand {
             Tries the placement's audiences in order for one user and prints the decision:
             the paywall shown (or none), the audience that matched, the experiment, variant
             and bucket when one split users, the reason, and a trace line for every
-            audience tried. The input is eval's plus the user's context
-            (docs/placements.md):
+            audience tried. The input is eval's plus the user's context (described in
+            docs/placements.md of the Tollgate repository):
 
               { "entitlements": [], "synced": true, "consent": "granted",
                 "user_id": "u-123", "storefront": "JPN", "app_version": "2.4.1",
                 "install_date": "2026-11-25T08:00:00Z", "attributes": { "beta": true } }
             """,
         options: [
-            .value("--app", valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
-            .value("--placement", valueName: "placement", help: "the placement's id", required: true),
-            .value("--input", valueName: "file", help: "the context as JSON; '-' reads stdin", required: true),
-            .value("--format", valueName: "format", help: "the decision's format", default: .value("json"),
-                   choices: ["json", "text"]),
+            .value(.app, valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
+            .value(.placement, valueName: "placement", help: "the placement's id", required: true),
+            .value(.input, valueName: "file", help: "the context as JSON; '-' reads stdin", required: true),
+            .format(DecisionFormat.json, help: "the decision's format"),
         ],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let format = try arguments.required("--format")
+        let format: DecisionFormat = try arguments.format()
         let workspace = Workspace(context: context)
-        let app = try arguments.required("--app")
+        let app = try arguments.required(.app)
         let compiled = try workspace.compiledApp(app)
-        let placement = try arguments.required("--placement")
-        let input = try workspace.evaluationInput(try arguments.required("--input"))
+        let placement = try arguments.required(.placement)
+        let input = try workspace.evaluationInput(try arguments.required(.input))
         guard let (decision, trace) = Evaluator(policy: compiled.policy)
             .resolveExplained(placement: placement, context: input, now: context.now)
         else {
@@ -43,7 +42,7 @@ enum ResolveCommand {
                                    : Suggestion.help(for: placement, among: known, listing: "the placements are"))
         }
         let json = decision.json(app: compiled.policy.app, policy: compiled.policy.hash, trace: trace)
-        let output = format == "text" ? text(decision, trace: trace, policy: compiled.policy) : pretty(json)
+        let output = format == .text ? text(decision, trace: trace, policy: compiled.policy) : pretty(json)
         return CommandResult(stdout: output)
     }
 

@@ -6,9 +6,9 @@ enum SchemaCommand {
         name: "schema",
         summary: "print the JSON Schema (draft 2020-12) of the policy file",
         discussion: """
-            Prints the JSON Schema of Policies/<app>.yaml; schema/policy.schema.json is a
-            copy that editors with the YAML language server use through the files'
-            modeline (docs/policy.md).
+            Prints the JSON Schema of Policies/<app>.yaml. The Tollgate repository holds
+            a copy, schema/policy.schema.json, that editors with the YAML language server
+            use through the files' modeline (described in its docs/policy.md).
             """,
         run: run)
 

@@ -1,5 +1,6 @@
 import Foundation
 import PolicyValidation
+import Project
 import Replication
 import Server
 import Store
@@ -20,16 +21,17 @@ enum ServeCommand {
             and reconnects; one started while the database is down waits for it. Every
             replica heartbeats in the store ('tollgate fleet' lists them). Admin routes
             need TOLLGATE_ADMIN_TOKEN. Stops on SIGTERM or SIGINT after finishing the
-            requests in flight. docs/http.md describes the routes.
+            requests in flight. The HTTP API is described in docs/http.md of the Tollgate
+            repository.
             """,
         options: [
             Workspace.storeOption(help: "serve what a channel points at in this store: a file, sqlite:FILE, or a "
                 + "postgres:// URL", default: .described("$TOLLGATE_STORE; without either, Policies/ and Templates/")),
-            .value("--channel", valueName: "channel", help: "the channel to serve, with a store",
+            .value(.channel, valueName: "channel", help: "the channel to serve, with a store",
                    default: .value(PublishCommand.defaultChannel)),
-            .value("--port", valueName: "port", help: "the port to listen on; 0 picks a free one",
+            .value(.port, valueName: "port", help: "the port to listen on; 0 picks a free one",
                    default: .value("8080")),
-            .value("--host", valueName: "address",
+            .value(.host, valueName: "address",
                    help: "the address to listen on: 0.0.0.0 for every IPv4 interface, :: for every interface, "
                        + "an IPv6 address such as ::1, or a host name such as localhost (its IPv4 address)",
                    default: .value("127.0.0.1")),
@@ -37,16 +39,16 @@ enum ServeCommand {
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let portText = try arguments.required("--port")
+        let portText = try arguments.required(.port)
         guard let port = Int(portText), (0...65_535).contains(port) else {
             throw .usage("invalid value '\(portText)' for '--port <port>'", help: "give a number from 0 to 65535")
         }
         let workspace = Workspace(context: context)
         let (location, storeName) = workspace.storeLocation(arguments)
         let source: ServiceConfiguration.Source = workspace.namedStore(arguments) == nil
-            ? .folder : .channel(try arguments.required("--channel"))
+            ? .folder : .channel(try arguments.required(.channel))
         let configuration = ServiceConfiguration(
-            port: port, host: try arguments.required("--host"),
+            port: port, host: try arguments.required(.host),
             admin: context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { token in
                 token.isEmpty ? nil : .init(token: token, validator: { Validator.withICU(baselines: $0) })
             },

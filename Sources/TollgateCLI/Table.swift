@@ -14,11 +14,11 @@ struct Table {
     static let yes = "yes"
     static let no = "no"
 
-    func render(_ format: String) -> String {
+    func render(_ format: TableFormat) -> String {
         switch format {
-        case "csv": csv
-        case "html": html
-        default: markdown
+        case .csv: csv
+        case .html: html
+        case .markdown: markdown
         }
     }
 

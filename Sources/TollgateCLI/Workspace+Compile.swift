@@ -1,6 +1,6 @@
-import PolicyLoader
 import PolicyModel
 import PolicyValidation
+import Project
 import Publishing
 import TollgateEvaluation
 
@@ -11,8 +11,7 @@ extension Workspace {
     {
         let loaded = try load(try policyFile(app: app))
         do {
-            return try Publisher.compile(Loaded(value: loaded.sources, diagnostics: loaded.diagnostics), app: app,
-                                         validator: validator)
+            return try Publisher.compile(loaded, app: app, validator: validator)
         } catch {
             throw CommandError(error)
         }

@@ -5,6 +5,7 @@ import PolicyCompiler
 import PolicyLoader
 import PolicyModel
 import PolicyValidation
+import Project
 import Publishing
 import Store
 import StoreCatalog
@@ -18,12 +19,12 @@ extension Workspace {
     static func storeOption(help: String = "the policy store: a file, sqlite:FILE, or a postgres:// URL",
                             default defaultValue: Option.Default? = .described(
                                 "$TOLLGATE_STORE, else \(defaultStore)")) -> Option {
-        .value("--store", "--db", valueName: "store", help: help, default: defaultValue)
+        .value(.store, valueName: "store", help: help, default: defaultValue)
     }
 
     /// The store `--store` names, else `TOLLGATE_STORE`; nil when neither does.
     func namedStore(_ arguments: Arguments) -> String? {
-        arguments["--store"] ?? context.environment["TOLLGATE_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        arguments[.store] ?? context.environment["TOLLGATE_STORE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The store the command works on: `--store`, else `TOLLGATE_STORE`, else `.tollgate/store.sqlite`; a relative
@@ -70,7 +71,7 @@ extension Workspace {
 
     /// Who publishes: `--author`, else git's user name, else `$USER`.
     func author(_ arguments: Arguments) -> String {
-        if let author = arguments["--author"], !author.isEmpty { return author }
+        if let author = arguments[.author], !author.isEmpty { return author }
         let git = Process()
         git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         git.arguments = ["git", "config", "user.name"]
@@ -122,7 +123,7 @@ extension Workspace {
     func validator(_ arguments: Arguments, catalogs: [String: [StoreCatalog]]? = nil) throws(CommandError)
         -> Validator {
         var baselines: [String: ProductBaseline]?
-        if let path = arguments["--baseline"] {
+        if let path = arguments[.baseline] {
             baselines = try self.baselines(path: path)
         } else if namedStore(arguments) != nil {
             baselines = try self.baselines(store: arguments)

@@ -3,6 +3,9 @@ public import Foundation
 /// A policy ready for evaluation: tiers and features as bit positions, each product as the tier set it
 /// grants, and the indexes evaluation needs, built once per load from a `PolicyBundle`.
 public struct CompiledPolicy: Sendable {
+    /// The id of the tier every user has.
+    package static let freeTier = "free"
+
     /// Immutable lookup tables shared by every copy, so passing a policy around costs one retain.
     final class Tables: Sendable {
         let bundle: PolicyBundle
@@ -67,7 +70,7 @@ public struct CompiledPolicy: Sendable {
             }
             self.featureTiers = featureTiers
             stateGrants = EntitlementState.allCases.map { bundle.entitlements.grants.contains($0) }
-            free = TierSet(tierIndex["free"].map { [$0] } ?? [])
+            free = TierSet(tierIndex[CompiledPolicy.freeTier].map { [$0] } ?? [])
             adFree = TierSet(bundle.tiers.enumerated().filter { $1.adFree }.map(\.offset))
             let granting = bundle.tiers.indices.map { tier in grants.indices.filter { grants[$0].contains(tier) } }
             self.granting = granting

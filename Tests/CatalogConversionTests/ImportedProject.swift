@@ -2,6 +2,7 @@ import CatalogConversion
 import Diagnostics
 import Foundation
 import PolicyModel
+import Project
 import Rendering
 import StoreCatalog
 import TollgateCLI
@@ -34,7 +35,7 @@ struct ImportedProject {
 
     /// The policy and templates as the project's loader reads them.
     func load() throws -> AppSources {
-        let loaded = try Workspace(context: CommandContext(currentDirectory: folder)).load("Policies/\(app).yaml")
+        let loaded = try Project.load(policies: ["Policies/\(app).yaml"], from: DiskFiles(folder: folder))[0]
         guard let sources = loaded.sources, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
             throw LoadFailure(diagnostics: loaded.diagnostics.map(\.message))
         }

@@ -1,9 +1,9 @@
 @testable import CatalogConversion
 import Foundation
 import PolicyModel
+import Project
 import TestSupport
 import Testing
-import TollgateCLI
 import TollgateEvaluation
 
 /// `catalog export --format storekit`: Xcode's formatting, the keys real files share, identifiers and prices.
@@ -14,7 +14,7 @@ import TollgateEvaluation
     static let exporter = StoreKitExporter(storefront: "USA", currency: "USD")
 
     static func example(_ app: String) throws -> AppSources {
-        let loaded = try Workspace(context: CommandContext(currentDirectory: root)).load("Policies/\(app).yaml")
+        let loaded = try Project.load(policies: ["Policies/\(app).yaml"], from: DiskFiles(folder: root))[0]
         return try #require(loaded.sources)
     }
 

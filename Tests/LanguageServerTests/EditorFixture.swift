@@ -5,7 +5,7 @@ import PolicyLoader
 import PolicyModel
 import PolicyValidation
 import TestSupport
-import TollgateCLI
+import Project
 
 /// Workspaces for the tests: files loaded and validated as `tollgate validate` does.
 enum EditorFixture {

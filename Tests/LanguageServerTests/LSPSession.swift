@@ -1,6 +1,7 @@
 import Foundation
 import LanguageServer
 import PolicyValidation
+import Project
 import TollgateCLI
 import TollgateEvaluation
 

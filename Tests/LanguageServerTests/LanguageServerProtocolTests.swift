@@ -3,7 +3,7 @@ import LanguageServer
 import PolicyValidation
 import TestSupport
 import Testing
-import TollgateCLI
+import Project
 import TollgateEvaluation
 
 /// JSON-RPC and the LSP lifecycle: every malformed or untimely message gets its error or is ignored, and the

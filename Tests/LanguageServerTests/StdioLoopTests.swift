@@ -2,6 +2,7 @@ import Foundation
 import LanguageServer
 import PolicyValidation
 import Testing
+import Project
 import TollgateCLI
 import TollgateEvaluation
 

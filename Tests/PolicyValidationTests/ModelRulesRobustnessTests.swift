@@ -2,7 +2,7 @@ import Diagnostics
 @testable import PolicyValidation
 import Diagnostics
 import Testing
-import TollgateCLI
+import Project
 import TollgateEvaluation
 
 /// The model rules never crash and stay quiet on policies with empty or missing sections.

@@ -1,6 +1,6 @@
 @testable import PolicyValidation
 import Testing
-import TollgateCLI
+import Project
 import Diagnostics
 
 @Suite("reference-price-invalid")

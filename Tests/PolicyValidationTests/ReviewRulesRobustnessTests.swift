@@ -1,6 +1,6 @@
 @testable import PolicyValidation
 import Testing
-import TollgateCLI
+import Project
 import Diagnostics
 
 @Suite("template and review rules on unusual input")

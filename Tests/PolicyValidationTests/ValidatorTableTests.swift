@@ -1,7 +1,7 @@
 @testable import PolicyValidation
 import Diagnostics
 import Testing
-import TollgateCLI
+import Project
 
 /// The validator's table is built from its context: a rule runs only with what it needs.
 @Suite("the validator's rule table")

@@ -1,6 +1,6 @@
 @testable import PolicyValidation
 import Testing
-import TollgateCLI
+import Project
 import TollgateEvaluation
 import Diagnostics
 import Foundation

@@ -1,4 +1,4 @@
-import TollgateCLI
+import Project
 import Diagnostics
 import Foundation
 import PolicyValidation

@@ -1,4 +1,4 @@
-import TollgateCLI
+import Project
 import Foundation
 import PolicyCompiler
 import PolicyLoader

@@ -42,7 +42,7 @@ import TollgateCLI
                                   context: CommandContext(currentDirectory: examples.folder.path))
         #expect(result == CommandResult(stderr: """
             error: app 'lingualeap' has no placements
-              help: docs/placements.md describes the 'placements' section
+              help: the 'placements' section is described in docs/placements.md of the Tollgate repository
             see 'tollgate matrix --help'
 
             """, exitCode: 2))

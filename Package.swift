@@ -64,8 +64,7 @@ let package = Package(
         .target(
             name: "Replication",
             dependencies: [
-                "Server", "Publishing", "Store", "TollgateEvaluation", "PolicyValidation", "PolicyLoader", "PolicyModel", "Diagnostics",
-                "Rendering",
+                "Server", "Publishing", "Project", "Store", "TollgateEvaluation", "PolicyValidation",
             ],
             swiftSettings: settings
         ),
@@ -119,7 +118,7 @@ let package = Package(
         .target(
             name: "Project",
             dependencies: [
-                "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Rendering", "StoreCatalog",
+                "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "CatalogValidation", "Rendering",
             ],
             swiftSettings: settings
         ),

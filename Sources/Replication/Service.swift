@@ -1,5 +1,4 @@
 import Foundation
-import PolicyLoader
 import Server
 import Store
 import TollgateEvaluation
@@ -37,7 +36,7 @@ package enum Service {
                                                                    storeName: configuration.storeName,
                                                                    validator: access.validator))
         }
-        let router = Router(holder: holder, metrics: metrics, admin: admin, prices: PriceSheetLoader.request, log: log,
+        let router = Router(holder: holder, metrics: metrics, admin: admin, prices: Self.requestPrices, log: log,
                             now: configuration.now)
         let server = HTTPServer(
             responder: router, configuration: .init(port: configuration.port, host: configuration.host),

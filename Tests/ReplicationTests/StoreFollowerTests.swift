@@ -27,7 +27,7 @@ final class FollowedStore: Sendable {
         let replicaID = "test-\(UUID())"
         self.replicaID = replicaID
         holder = PolicyHolder(metrics: metrics, log: log)
-        router = Router(holder: holder, metrics: metrics, admin: nil, prices: PriceSheetLoader.request, log: { _ in })
+        router = Router(holder: holder, metrics: metrics, admin: nil, prices: Service.requestPrices, log: { _ in })
         let sources = Dictionary(try ExampleApps.releases().map { ($0.compiled.app, $0.sources) }) { first, _ in first }
         let location = StoreLocation(store)
         var settings = StoreFollower.Settings(

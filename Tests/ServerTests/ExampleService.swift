@@ -47,7 +47,7 @@ final class ExampleService: Sendable {
         let admin = adminToken.map { token in
             Admin(token: token, publishing: StorePublishing(location: location, storeName: name, validator: validator))
         }
-        router = Router(holder: holder, metrics: metrics, admin: admin, prices: PriceSheetLoader.request, log: log,
+        router = Router(holder: holder, metrics: metrics, admin: admin, prices: Service.requestPrices, log: log,
                         now: now)
     }
 

@@ -172,7 +172,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "Replication", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics",
-                "TestSupport", "Store", "PolicyValidation", "Project", "TollgateCLI",
+                "TestSupport", "Store", "PolicyValidation", "Project",
             ],
             swiftSettings: settings
         ),
@@ -208,7 +208,7 @@ let package = Package(
             name: "LanguageServerTests",
             dependencies: [
                 "LanguageServer", "Diagnostics", "PolicyLoader", "PolicyModel", "PolicyValidation", "TestSupport",
-                "Project", "TollgateCLI", "TollgateEvaluation",
+                "Project", "TollgateEvaluation",
             ],
             swiftSettings: settings
         ),
@@ -229,7 +229,7 @@ let package = Package(
             name: "CatalogConversionTests",
             dependencies: [
                 "CatalogConversion", "StoreCatalog", "PolicyModel", "Diagnostics", "TestSupport",
-                "Project", "TollgateCLI", "Rendering", "TollgateEvaluation",
+                "Project", "Rendering", "TollgateEvaluation",
             ],
             swiftSettings: settings
         ),

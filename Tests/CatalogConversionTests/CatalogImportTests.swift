@@ -12,7 +12,7 @@ import TollgateEvaluation
     @Test func aCatalogOfEveryTypeValidatesWithOnlyTheOpenAttestations() throws {
         let project = try ImportedProject(SampleCatalogs.everyType)
         defer { project.remove() }
-        let (exitCode, lines) = project.findings()
+        let (exitCode, lines) = try project.findings()
         #expect(exitCode == 0, "\(lines)")
         #expect(lines.count == 3, "\(lines)")
         #expect(lines.allSatisfy { $0.hasSuffix("[attestation-open]") }, "\(lines)")
@@ -91,7 +91,7 @@ import TollgateEvaluation
         #expect(sources.policy.app.locales.map(\.value).contains("no"))
         let norwegian = try #require(sources.templates(for: "no"))
         #expect(norwegian.products.first.map { StoreKitExporter.plainText(of: $0.message) } == name)
-        #expect(project.findings().exitCode == 0)
+        #expect(try project.findings().exitCode == 0)
     }
 
     @Test func productIDsWithoutACommonReverseDNSPrefixGetAPlaceholderBundleID() throws {
@@ -102,7 +102,7 @@ import TollgateEvaluation
         #expect(try project.load().policy.app.bundleID?.value == "com.example.shop")
         #expect(project.result.notes.contains { $0.contains("stands in for the app's bundle id") })
         #expect(project.text("Policies/shop.yaml").contains("a placeholder: the catalog does not say the app's bundle id"))
-        let (exitCode, lines) = project.findings()
+        let (exitCode, lines) = try project.findings()
         #expect(exitCode == 0)
         #expect(lines.filter { $0.hasSuffix("[product-id-prefix]") }.count == 1, "\(lines)")
     }

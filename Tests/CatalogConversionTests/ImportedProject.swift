@@ -5,7 +5,7 @@ import PolicyModel
 import Project
 import Rendering
 import StoreCatalog
-import TollgateCLI
+import TestSupport
 
 /// A catalog imported into a fresh temporary folder, to validate and load as a user would.
 struct ImportedProject {
@@ -21,16 +21,16 @@ struct ImportedProject {
     }
 
     /// `tollgate ARGUMENTS` run in the folder.
-    func run(_ arguments: [String]) -> CommandResult {
-        Tollgate.run(arguments, context: CommandContext(currentDirectory: folder))
+    func run(_ arguments: [String]) throws -> ChildProcessResult {
+        try BuiltTollgate.run(arguments, in: folder)
     }
 
     /// The findings of `tollgate validate`, one line each (`…: warning: … [rule]`).
-    func findings() -> (exitCode: Int32, lines: [String]) {
-        let result = run(["validate"])
+    func findings() throws -> (exitCode: Int32, lines: [String]) {
+        let result = try run(["validate"])
         let lines = result.stderr.split(separator: "\n").map(String.init)
             .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
-        return (result.exitCode, lines)
+        return (result.status, lines)
     }
 
     /// The policy and templates as the project's loader reads them.

@@ -5,7 +5,7 @@ import TollgateEvaluation
 
 /// Experiments assign users exactly as flagd does: the same split from flagd's own evaluator
 /// (openfeature-flagd-core from PyPI) for 10,000 ids, ASCII and not, short and long.
-@Suite struct FlagdAgreementTests {
+@Suite(.tags(.python)) struct FlagdAgreementTests {
     /// Ids of every kind: plain, e-mail, Korean, Arabic, emoji with joiners, combining marks, and lengths that
     /// cross CBOR's 24- and 256-byte heads.
     static func users(count: Int) -> [String] {

@@ -2,7 +2,6 @@ import Foundation
 import LanguageServer
 import PolicyValidation
 import Project
-import TollgateCLI
 import TollgateEvaluation
 
 /// A language server driven in memory, as an editor would drive it, with the messages it sent kept in order.
@@ -17,7 +16,7 @@ struct LSPSession {
     init(folder: String, initialize: Bool = true,
          handlers: [String: LanguageServer.RequestHandler] = FeatureHandlers.all) {
         self.folder = folder
-        server = LanguageServer(validator: .withICU, currentDirectory: "/nonexistent", version: Tollgate.version,
+        server = LanguageServer(validator: .withICU, currentDirectory: "/nonexistent", version: "1",
                                 handlers: handlers)
         if initialize {
             request("initialize", ["rootUri": .string(DocumentURI.uri(ofPath: folder)), "capabilities": .object([:])])

@@ -3,7 +3,6 @@ import LanguageServer
 import PolicyValidation
 import Testing
 import Project
-import TollgateCLI
 import TollgateEvaluation
 
 /// The stdio loop over real file descriptors: a burst of edits is validated once, with the final text, and
@@ -59,7 +58,7 @@ import TollgateEvaluation
         #expect(output >= 0)
         let readEnd = input[0]
         let loop = Task.detached { () -> Int32 in
-            var server = LanguageServer(validator: .withICU, currentDirectory: "/", version: Tollgate.version)
+            var server = LanguageServer(validator: .withICU, currentDirectory: "/", version: "1")
             return StdioLoop.run(&server, input: readEnd, output: output)
         }
         Self.write(burst, to: input[1])

@@ -1,15 +1,15 @@
 import Diagnostics
 import Foundation
 import LanguageServer
-import TollgateCLI
+import TestSupport
 import TollgateEvaluation
 
-/// What `tollgate validate --format json` finds in a folder, as the diagnostics the server must publish.
+/// What `tollgate validate --format json` (the executable built with the tests) finds in a folder, as the diagnostics the server must publish.
 enum ValidateParity {
     /// validate's findings in `folder` as LSP diagnostics by URI, each the way the server writes it (range from
     /// the file's text, severity, code, source, message and help); related places are compared by start.
     static func expected(in folder: String) throws -> [String: [JSONValue]] {
-        let result = Tollgate.run(["validate", "--format", "json"], context: CommandContext(currentDirectory: folder))
+        let result = try BuiltTollgate.run(["validate", "--format", "json"], in: folder)
         let report = try JSONValue(reading: Array(result.stdout.utf8))
         var expected: [String: [JSONValue]] = [:]
         for finding in report[member: "diagnostics"]?.elements ?? [] {

@@ -10,7 +10,7 @@ import TollgateEvaluation
 
 /// Publishing, rollback and history as the command line and the server call them: files as text in,
 /// the caller's time and author recorded, typed errors out.
-@Suite struct PublisherTests {
+@Suite(.tags(.postgres)) struct PublisherTests {
     static let time = Date(timeIntervalSince1970: 1_796_040_000)
     static let coins = ExampleEdits.coins
 

@@ -9,7 +9,7 @@ import TestSupport
 /// built against the rendered lines; screenshots are kept under `.build/paywall-preview/` as artifacts.
 ///
 /// Serialized: on two cores, parallel browsers finish no sooner and take several times the memory.
-@Suite(.serialized) struct BrowserPreviewTests {
+@Suite(.serialized, .tags(.chromium)) struct BrowserPreviewTests {
     /// One example page: an app's first paywall in one locale with one store front's prices.
     struct Page: Sendable, CustomTestStringConvertible {
         var app: String

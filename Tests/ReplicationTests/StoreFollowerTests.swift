@@ -66,7 +66,7 @@ final class FollowedStore: Sendable {
     }
 }
 
-@Suite struct StoreFollowerTests {
+@Suite(.tags(.postgres)) struct StoreFollowerTests {
     @Test func onlyTheAppsWhoseHashChangedAreReloaded() async throws {
         let (store, remove) = TemporaryStore.make()
         defer { remove() }

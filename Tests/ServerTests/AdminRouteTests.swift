@@ -10,7 +10,7 @@ import TollgateEvaluation
 
 /// Publish, rollback and history over HTTP, on each store backend: the files come in the request, the record carries
 /// the request's time and author, and each kind of failure has its own status.
-@Suite struct AdminRouteTests {
+@Suite(.tags(.postgres)) struct AdminRouteTests {
     static let auth = ["Authorization": "Bearer s3cret"]
     static let coins = ExampleEdits.coins
 

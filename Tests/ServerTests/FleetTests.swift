@@ -2,7 +2,6 @@ import Foundation
 import Store
 import Testing
 import TestSupport
-import TollgateCLI
 import TollgateEvaluation
 
 /// A store both backends provide for a fleet test, removed after.
@@ -32,12 +31,12 @@ enum FleetBackend: String, CaseIterable, Sendable {
 
 /// `tollgate fleet` on both backends: the replicas heard from in the last 30 seconds, what they serve, and
 /// whether it is what their channel points at.
-@Suite struct FleetTests {
-    static func fleet(_ arguments: [String], in project: ReplicaProject) -> CommandResult {
-        Tollgate.run(["fleet"] + arguments, context: CommandContext(currentDirectory: project.folder.path))
+@Suite(.tags(.postgres)) struct FleetTests {
+    static func fleet(_ arguments: [String], in project: ReplicaProject) throws -> ChildProcessResult {
+        try BuiltTollgate.run(["fleet"] + arguments, in: project.folder.path)
     }
 
-    static func json(_ result: CommandResult) throws -> [String: Any] {
+    static func json(_ result: ChildProcessResult) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
@@ -58,8 +57,8 @@ enum FleetBackend: String, CaseIterable, Sendable {
         }
         try age("c-stale", 31)
 
-        let result = Self.fleet(["--store", store, "--format", "json"], in: project)
-        #expect(result.exitCode == 0, "\(result.stderr)")
+        let result = try Self.fleet(["--store", store, "--format", "json"], in: project)
+        #expect(result.status == 0, "\(result.stderr)")
         let report = try Self.json(result)
         let replicas = try #require(report["replicas"] as? [[String: Any]])
         try #require(replicas.map { $0["id"] as? String } == ["a-current", "b-behind"], "a stale replica is not listed")
@@ -73,17 +72,17 @@ enum FleetBackend: String, CaseIterable, Sendable {
         let channel = try #require((report["channels"] as? [String: Any])?["production"] as? [[String: Any]])
         #expect(channel.map { $0["app"] as? String } == ["lingualeap", "photocollage"])
 
-        let text = Self.fleet(["--store", store], in: project).stdout
+        let text = try Self.fleet(["--store", store], in: project).stdout
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("channel production: lingualeap v1 (") == true, "\(text)")
         #expect(lines.contains { $0.hasPrefix("a-curren  host-a  100  production") && $0.contains("  yes  ") })
         #expect(lines.contains { $0.hasPrefix("b-behind  host-b  100  production") && $0.hasSuffix("lingualeap missing") })
 
         try registry.deregister(replica: "a-current")
-        #expect(try Self.json(Self.fleet(["--store", store, "--format", "json"], in: project))["replicas"]
+        #expect(try Self.json(try Self.fleet(["--store", store, "--format", "json"], in: project))["replicas"]
             .map { ($0 as? [[String: Any]])?.count } == 1)
-        let staging = Self.fleet(["--store", store, "--channel", "staging"], in: project)
-        #expect(staging.exitCode == 0)
+        let staging = try Self.fleet(["--store", store, "--channel", "staging"], in: project)
+        #expect(staging.status == 0)
         #expect(staging.stdout == "no replica of \(StoreLocation(store).name) was heard from in the last 30 seconds\n")
     }
 
@@ -97,7 +96,7 @@ enum FleetBackend: String, CaseIterable, Sendable {
         let etag = try await project.publish(price: "5.49")
         var report: [String: Any] = [:]
         let converged = try await eventually {
-            report = try Self.json(Self.fleet(["--store", store, "--format", "json"], in: project))
+            report = try Self.json(try Self.fleet(["--store", store, "--format", "json"], in: project))
             let apps = (report["replicas"] as? [[String: Any]])?.first?["apps"] as? [[String: Any]]
             return report["converged"] as? Bool == true && apps?.contains { $0["version"] as? Int == 2 } == true
         }
@@ -110,11 +109,11 @@ enum FleetBackend: String, CaseIterable, Sendable {
     @Test func aStoreThatCannotBeReadExitsTwo() throws {
         let project = try ReplicaProject(store: "")
         defer { project.remove() }
-        let missing = Self.fleet(["--store", "nowhere/store.sqlite"], in: project)
-        #expect(missing.exitCode == 2)
+        let missing = try Self.fleet(["--store", "nowhere/store.sqlite"], in: project)
+        #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("error: no store at "), "\(missing.stderr)")
-        let unreachable = Self.fleet(["--store", "postgresql://tollgate:secret@127.0.0.1:1/tollgate"], in: project)
-        #expect(unreachable.exitCode == 2)
+        let unreachable = try Self.fleet(["--store", "postgresql://tollgate:secret@127.0.0.1:1/tollgate"], in: project)
+        #expect(unreachable.status == 2)
         #expect(unreachable.stderr.hasPrefix("error: cannot reach the store postgresql://tollgate@127.0.0.1:1/tollgate"),
                 "\(unreachable.stderr)")
         #expect(!unreachable.stderr.contains("secret"))

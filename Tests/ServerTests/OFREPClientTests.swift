@@ -11,7 +11,7 @@ import TollgateEvaluation
 ///
 /// The client runs once, through `scripts/ofrep-client-check.py`, for all cases; the tests below judge that run.
 /// Without Python's venv module or PyPI the tests fail: they never skip.
-@Suite(.serialized) struct OFREPClientTests {
+@Suite(.serialized, .tags(.python)) struct OFREPClientTests {
     /// An entitlement as the context carries it: a bare product id (active) or an object as in the evaluation input.
     enum EntitlementAttribute: Encodable, Sendable {
         case product(String)

@@ -14,7 +14,7 @@ import Diagnostics
 /// templates; screenshots are kept as `.build/paywall-preview/server-<app>-<locale>.png`.
 ///
 /// Serialized: on two cores, parallel browsers finish no sooner and take several times the memory.
-@Suite(.serialized) struct PreviewBrowserTests {
+@Suite(.serialized, .tags(.chromium)) struct PreviewBrowserTests {
     /// One preview: an app's main paywall in one locale.
     struct Page: Sendable, CustomTestStringConvertible {
         var app: String

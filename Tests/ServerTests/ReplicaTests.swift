@@ -5,7 +5,7 @@ import TestSupport
 /// Three real `tollgate serve --store postgres://…` replicas on a real PostgreSQL: a publish is live on all
 /// of them; they keep answering while the database is down and catch up after; one started while the
 /// database is down waits, then serves.
-@Suite(.serialized) struct ReplicaTests {
+@Suite(.serialized, .tags(.postgres)) struct ReplicaTests {
     /// Starts `count` replicas of `store`'s production channel.
     static func replicas(_ count: Int, store: String) async throws -> [ServedTollgate] {
         var replicas: [ServedTollgate] = []

@@ -11,10 +11,7 @@ final class ServedTollgate {
     private let logFile: URL
 
     /// The executable next to the test bundle.
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("tollgate")
-    }
+    static var executable: URL { BuiltTollgate.executable }
 
     /// Starts the service with `options` after `--port 0` and waits for its `listening` line; throws with the log
     /// when it exits or stays silent.

@@ -4,7 +4,7 @@ import Testing
 
 /// Bundles and files are bytes: every byte value reads back as written on both backends, and PostgreSQL
 /// sends `bytea` in binary, read by the column's type rather than decoded from hex text.
-@Suite struct BinaryRoundTripTests {
+@Suite(.tags(.postgres)) struct BinaryRoundTripTests {
     static let everyByte = (0...255).map(UInt8.init)
 
     @Test(arguments: StoreBackend.allCases) func everyByteValueReadsBackAsPublished(_ backend: StoreBackend) throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// The PostgreSQL change feed: a doorbell naming the apps of each commit; a lost connection is an error,
 /// never a hang. SQLite has none.
-@Suite struct ChangeFeedTests {
+@Suite(.tags(.postgres)) struct ChangeFeedTests {
     /// Waits on `feed` until it names some apps, for up to a generous minute in total.
     static func nextApps(_ feed: any ChangeFeed) throws -> Set<String> {
         let deadline = ContinuousClock.now + .seconds(60)

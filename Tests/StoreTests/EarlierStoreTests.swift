@@ -8,7 +8,7 @@ import TollgateEvaluation
 /// as they did: `Tests/Fixtures/store` holds an SQLite file and a PostgreSQL dump (schema 2) that the earlier
 /// `tollgate publish` and `rollback` wrote, a replica row as its heartbeat wrote one, and the history that
 /// `tollgate history --format json` printed from each.
-@Suite struct EarlierStoreTests {
+@Suite(.tags(.postgres)) struct EarlierStoreTests {
     static let fixtures = Fixtures.repositoryRoot().appendingPathComponent("Tests/Fixtures/store")
     /// Long enough that the fixtures' replica is still listed.
     static let forever = 100 * 365 * 86_400

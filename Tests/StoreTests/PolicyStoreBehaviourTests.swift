@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// What every backend answers alike: versions, reuse, history, rollback, hash prefixes, catalogs and pointers.
-@Suite struct PolicyStoreBehaviourTests {
+@Suite(.tags(.postgres)) struct PolicyStoreBehaviourTests {
     static func publication(app: String = "demo", channel: String = "production", tag: String,
                             products: [(id: String, type: String)] = [], message: String = "") -> Publication {
         var publication = TemporaryStore.publication(app: app, tag: tag, products: products, message: message)

@@ -35,7 +35,7 @@ struct TemporaryStore {
 
 /// Reading the store: rows are read by column through getters that throw on NULL or a wrong type, and
 /// every failure is a case callers match.
-@Suite struct PolicyStoreReadTests {
+@Suite(.tags(.postgres)) struct PolicyStoreReadTests {
     /// A store with one publish, and a raw connection to change its rows behind the store's back.
     static func published(_ store: TemporaryStore) throws -> Connection {
         let writer = try SQLiteStore(path: store.path, mode: .create)

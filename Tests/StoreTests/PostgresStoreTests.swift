@@ -5,7 +5,7 @@ import Testing
 
 /// What only the PostgreSQL backend has: recorded migrations, SQLSTATEs, connection failures, bound
 /// parameters of any bytes, and publishers on several connections at once.
-@Suite struct PostgresStoreTests {
+@Suite(.tags(.postgres)) struct PostgresStoreTests {
     @Test func migrationsAreRecordedAndRunOnce() throws {
         let database = try TestDatabase.create("migrations")
         defer { database.drop() }

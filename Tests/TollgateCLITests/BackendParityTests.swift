@@ -5,7 +5,7 @@ import TollgateCLI
 
 /// One session of store commands run on each backend prints the same, byte for byte, once the store's name is
 /// replaced by `<store>`: same outputs, findings, messages and exit codes.
-@Suite struct BackendParityTests {
+@Suite(.tags(.postgres)) struct BackendParityTests {
     /// What one command printed and how it ended, with the store's name replaced.
     struct Step: Equatable, CustomStringConvertible {
         var command: String

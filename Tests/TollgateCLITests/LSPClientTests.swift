@@ -10,7 +10,7 @@ import TollgateEvaluation
 /// Positions are LSP's, UTF-16 columns; the script cuts each range's text out of the document in UTF-16 code units,
 /// so a server counting characters or bytes shows up as the wrong text after the emoji in the Korean template.
 /// Without Python's venv module or PyPI the tests fail: they never skip.
-@Suite(.serialized) struct LSPClientTests {
+@Suite(.serialized, .tags(.python)) struct LSPClientTests {
     /// The client's one run, shared by the tests below.
     static let session = Task { try await run() }
 

@@ -6,7 +6,7 @@ import TollgateCLI
 /// Bad input peculiar to a PostgreSQL store, in-process: a server that is not there, a database without a store or
 /// that does not exist, an unknown role, a wrong password, a store it cannot use, and a URL with a password, which
 /// no message may print.
-@Suite struct PostgresInputTests {
+@Suite(.tags(.postgres)) struct PostgresInputTests {
     static let password = "secret-7f3a"
 
     /// The store commands, each with what it needs besides `--store`.

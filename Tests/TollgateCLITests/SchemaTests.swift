@@ -7,7 +7,7 @@ import TollgateCLI
 /// examples pass it, and it rejects what the loader and validator reject.
 ///
 /// Schema checks run Python's `jsonschema` (`Draft202012Validator`) with PyYAML, as CI installs them.
-@Suite struct SchemaTests {
+@Suite(.tags(.python)) struct SchemaTests {
     /// A policy under `Tests/Fixtures/schema/invalid/`, the schema keyword that refuses it and where,
     /// and the rule `tollgate validate` reports for it.
     struct InvalidCase: Sendable, CustomTestStringConvertible {

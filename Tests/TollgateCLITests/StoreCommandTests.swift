@@ -6,7 +6,7 @@ import TollgateCLI
 
 /// `publish`, `history`, `rollback`, `diff` and `validate --store|--baseline`, in-process on copies of the
 /// example apps, on each store backend.
-@Suite struct StoreCommandTests {
+@Suite(.tags(.postgres)) struct StoreCommandTests {
     static let now = Date(timeIntervalSince1970: 1_796_040_000)
     static let timestamp = "2026-11-30T12:00:00Z"
     static let coins = "com.example.photocollage.coins.100"

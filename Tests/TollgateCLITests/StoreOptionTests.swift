@@ -8,7 +8,7 @@ import TollgateCLI
 
 /// How a command finds its store: `--store`, its older name `--db`, `sqlite:PATH`, and `TOLLGATE_STORE` when
 /// `--store` is absent, on `publish`, `history`, `diff`, `validate` and `serve`.
-@Suite struct StoreOptionTests {
+@Suite(.tags(.postgres)) struct StoreOptionTests {
     static func run(_ arguments: [String], in project: StoreProject, environment: [String: String] = [:])
         -> CommandResult
     {

@@ -156,7 +156,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
 
 /// The store's safety requirements, on the real executable and each backend: a publish killed at any instant
 /// leaves a sound store, concurrent publishes lose nothing, and a file that is not a usable store is never changed.
-@Suite(.serialized) struct StoreSafetyTests {
+@Suite(.serialized, .tags(.postgres)) struct StoreSafetyTests {
     static let app = "photocollage"
     static let policy = "Policies/photocollage.yaml"
 

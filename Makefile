@@ -6,7 +6,7 @@ PORT ?= 8080
 # CI builds with warnings as errors.
 STRICT := $(if $(CI),-Xswiftc -warnings-as-errors,)
 
-.PHONY: run test bench deps test-deps build docs
+.PHONY: run test quick bench deps test-deps build docs
 
 run: deps build
 	$(BIN) validate
@@ -37,6 +37,11 @@ test: test-deps
 	@scripts/postgres.sh start >/dev/null
 	@TOLLGATE_TEST_POSTGRES="$$(scripts/postgres.sh url)" SWIFT=$(SWIFT) scripts/run-tests.sh; status=$$?; \
 	  scripts/postgres.sh stop; exit $$status
+
+# The daily loop: the suites that need no PostgreSQL, Chromium or Python peer (scripts/quick-tests.sh).
+quick:
+	$(SWIFT) build --build-tests $(STRICT)
+	@SWIFT=$(SWIFT) scripts/quick-tests.sh
 
 bench: deps
 	scripts/bench-validate.sh

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// URLs in messages never show a password.
-@Suite struct PostgresURLTests {
+@Suite(.tags(.postgres)) struct PostgresURLTests {
     @Test(arguments: [
         ("postgresql://u:secret@h/db", "postgresql://u@h/db"),
         ("postgres://u:secret@h:5432/db", "postgres://u@h:5432/db"),

@@ -13,7 +13,7 @@ let package = Package(
     name: "Tollgate",
     products: [
         .executable(name: "tollgate", targets: ["tollgate"]),
-        .library(name: "TollgateEvaluation", targets: ["TollgateEvaluation"]),
+        .library(name: "TollgateEvaluation", targets: ["TollgateEvaluation", "JSON"]),
         .library(name: "TollgateClient", targets: ["TollgateClient"]),
     ],
     targets: [
@@ -55,7 +55,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "PolicyLoader", "Rendering", "Diagnostics",
-                "Publishing", "Store",
+                "Publishing", "Store", "JSON",
             ],
             swiftSettings: settings
         ),
@@ -76,7 +76,8 @@ let package = Package(
             dependencies: ["PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation", "StoreCatalog"],
             swiftSettings: settings
         ),
-        .target(name: "TollgateEvaluation", swiftSettings: settings),
+        .target(name: "JSON", swiftSettings: settings),
+        .target(name: "TollgateEvaluation", dependencies: ["JSON"], swiftSettings: settings),
         .target(name: "TollgateClient", dependencies: ["TollgateEvaluation"], swiftSettings: settings),
         .target(
             name: "Rendering",
@@ -84,19 +85,19 @@ let package = Package(
             swiftSettings: settings
         ),
         .target(
-            name: "StoreCatalog", dependencies: ["Diagnostics", "PolicyModel", "TollgateEvaluation"],
+            name: "StoreCatalog", dependencies: ["Diagnostics", "PolicyModel", "TollgateEvaluation", "JSON"],
             swiftSettings: settings
         ),
         .target(
             name: "CatalogConversion",
-            dependencies: ["MessageFormat", "PolicyModel", "StoreCatalog", "TollgateEvaluation"],
+            dependencies: ["MessageFormat", "PolicyModel", "StoreCatalog", "TollgateEvaluation", "JSON"],
             swiftSettings: settings
         ),
         .target(
             name: "LanguageServer",
             dependencies: [
                 "Diagnostics", "PolicyModel", "PolicyLoader", "PolicyValidation", "Rendering", "TollgateEvaluation",
-                "YAML",
+                "YAML", "JSON",
             ],
             swiftSettings: settings
         ),
@@ -106,7 +107,7 @@ let package = Package(
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Publishing", "StoreCatalog",
-                "CatalogConversion", "LanguageServer",
+                "CatalogConversion", "LanguageServer", "JSON",
             ],
             swiftSettings: settings
         ),
@@ -123,6 +124,7 @@ let package = Package(
         ),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "Diagnostics"], swiftSettings: settings),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "MessageFormatTests", dependencies: ["MessageFormat"], swiftSettings: settings),
         .testTarget(
             name: "PolicyLoaderTests",
@@ -139,7 +141,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EvaluationTests",
-            dependencies: ["TollgateEvaluation", "PolicyCompiler", "PolicyLoader", "PolicyModel", "Diagnostics", "TestSupport"],
+            dependencies: [
+                "TollgateEvaluation", "PolicyCompiler", "PolicyLoader", "PolicyModel", "Diagnostics", "TestSupport", "JSON",
+            ],
             swiftSettings: settings
         ),
         .testTarget(
@@ -151,7 +155,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics", "TestSupport",
-                "Publishing", "Store", "PolicyValidation", "TollgateCLI",
+                "Publishing", "Store", "PolicyValidation", "TollgateCLI", "JSON",
             ],
             swiftSettings: settings
         ),
@@ -167,14 +171,14 @@ let package = Package(
         ),
         .testTarget(
             name: "TollgateCLITests",
-            dependencies: ["TollgateCLI", "PolicyValidation", "Store", "TollgateEvaluation", "TestSupport"],
+            dependencies: ["TollgateCLI", "PolicyValidation", "Store", "TollgateEvaluation", "TestSupport", "JSON"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "LanguageServerTests",
             dependencies: [
                 "LanguageServer", "Diagnostics", "PolicyLoader", "PolicyModel", "PolicyValidation", "TestSupport",
-                "TollgateCLI", "TollgateEvaluation",
+                "TollgateCLI", "TollgateEvaluation", "JSON",
             ],
             swiftSettings: settings
         ),
@@ -187,7 +191,7 @@ let package = Package(
             name: "CatalogConversionTests",
             dependencies: [
                 "CatalogConversion", "StoreCatalog", "PolicyModel", "Diagnostics", "TestSupport",
-                "TollgateCLI", "Rendering", "TollgateEvaluation",
+                "TollgateCLI", "Rendering", "TollgateEvaluation", "JSON",
             ],
             swiftSettings: settings
         ),

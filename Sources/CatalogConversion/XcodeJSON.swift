@@ -1,4 +1,4 @@
-import TollgateEvaluation
+import JSON
 
 /// A JSON value written the way Xcode writes `.storekit` files (Foundation's `JSONSerialization` with
 /// `.prettyPrinted` and `.sortedKeys`): two-space indent, `" : "` between key and value, keys sorted

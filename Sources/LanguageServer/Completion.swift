@@ -1,7 +1,7 @@
 package import Diagnostics
+package import JSON
 import PolicyModel
 import Rendering
-package import TollgateEvaluation
 
 /// One completion the editor offers.
 package struct CompletionItem: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import Diagnostics
+package import JSON
 package import PolicyValidation
-package import TollgateEvaluation
 package import YAML
 
 /// The language server as a state machine, without pipes: `handle(_:)` takes each frame from the client and

@@ -1,8 +1,8 @@
 import Diagnostics
 import Foundation
+import JSON
 package import Publishing
 package import Store
-import TollgateEvaluation
 
 /// The admin routes: publish, rollback and history over HTTP, for a bearer token.
 package struct Admin: Sendable {

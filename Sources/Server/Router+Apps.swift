@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import PolicyLoader
 import PolicyModel
 import Publishing

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import TollgateEvaluation
 
 /// The OpenFeature Remote Evaluation Protocol (OFREP): each feature is a boolean flag

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import JSON
 import TollgateEvaluation
 
 /// Placements over HTTP (docs/http.md): which paywall, if any, a user sees at a moment in the app, and that

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import JSON
 import PolicyModel
 import Publishing
 import Server

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The full answer of an evaluation: tiers, features, ads, upsell offers and a reason for each.
 public struct Decision: Codable, Hashable, Sendable {

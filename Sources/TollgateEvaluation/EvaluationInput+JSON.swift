@@ -1,4 +1,5 @@
 public import Foundation
+package import JSON
 
 extension EvaluationInput {
     /// Decodes an evaluation input document, with errors that name the offending key.

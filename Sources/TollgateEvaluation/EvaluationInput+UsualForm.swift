@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension EvaluationInput {
     /// The input in `bytes` when they are in the usual form, read in one pass without a `JSONValue` tree; nil for

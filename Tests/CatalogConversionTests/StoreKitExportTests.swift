@@ -1,10 +1,10 @@
 @testable import CatalogConversion
 import Foundation
+import JSON
 import PolicyModel
 import TestSupport
 import Testing
 import TollgateCLI
-import TollgateEvaluation
 
 /// `catalog export --format storekit`: Xcode's formatting, the keys real files share, identifiers and prices.
 @Suite struct StoreKitExportTests {

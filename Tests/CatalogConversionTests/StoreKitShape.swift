@@ -1,5 +1,5 @@
 @testable import CatalogConversion
-import TollgateEvaluation
+import JSON
 
 /// The objects of a `.storekit` file by level, to compare the keys of an exported file with those of real ones.
 enum StoreKitShape {

@@ -1,8 +1,8 @@
 import Foundation
+import JSON
 import LanguageServer
 import PolicyValidation
 import TollgateCLI
-import TollgateEvaluation
 
 /// A language server driven in memory, as an editor would drive it, with the messages it sent kept in order.
 struct LSPSession {

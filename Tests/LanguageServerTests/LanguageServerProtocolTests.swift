@@ -1,10 +1,10 @@
 import Foundation
+import JSON
 import LanguageServer
 import PolicyValidation
 import TestSupport
 import Testing
 import TollgateCLI
-import TollgateEvaluation
 
 /// JSON-RPC and the LSP lifecycle: every malformed or untimely message gets its error or is ignored, and the
 /// server answers the next valid request.

@@ -1,9 +1,9 @@
 import Foundation
+import JSON
 import LanguageServer
 import PolicyValidation
 import Testing
 import TollgateCLI
-import TollgateEvaluation
 
 /// The stdio loop over real file descriptors: a burst of edits is validated once, with the final text, and
 /// `shutdown` and `exit` end it with 0.

@@ -1,8 +1,8 @@
 import Diagnostics
 import Foundation
+import JSON
 import LanguageServer
 import TollgateCLI
-import TollgateEvaluation
 
 /// What `tollgate validate --format json` finds in a folder, as the diagnostics the server must publish.
 enum ValidateParity {

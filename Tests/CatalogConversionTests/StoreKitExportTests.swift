@@ -35,7 +35,7 @@ import TollgateCLI
     @Test(arguments: realFiles)
     func realFilesWriteBackByteForByte(name: String) throws {
         let bytes = try Self.realFile(name)
-        let written = StoreKitShape.value(try JSONNode(reading: bytes)).fileBytes
+        let written = StoreKitExporter.fileBytes(StoreKitShape.value(try JSONNode(reading: bytes)))
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: bytes, as: UTF8.self))
     }
 

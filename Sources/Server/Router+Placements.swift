@@ -7,8 +7,7 @@ import TollgateEvaluation
 /// paywall rendered in the same call.
 extension Router {
     /// The top-level keys of a placement's context: the evaluation input's and the user's.
-    static let contextKeys = ["entitlements", "synced", "consent", "now", "currency", "user_id", "storefront", "locale",
-                              "platform", "app_version", "install_date", "attributes"]
+    static let contextKeys = EvaluationInput.Member.allCases.map(\.rawValue)
 
     /// The decision for the context in the body, with its trace.
     func resolve(_ request: HTTPRequest, app id: String, placement: String) throws(Problem) -> HTTPResponse {

@@ -137,6 +137,23 @@ package struct JSONWriter {
         }
     }
 
+    /// Booleans by name, as an object with its keys sorted. This and the next two are written here, not through
+    /// `object(_:value:)` at the call site, because a generic called from another module runs unspecialized, which
+    /// made the service's answers several times slower to write.
+    package mutating func object(_ flags: [String: Bool]) {
+        object(flags) { $0.bool($1) }
+    }
+
+    /// Strings by name, as an object with its keys sorted.
+    package mutating func object(_ texts: [String: String]) {
+        object(texts) { $0.string($1) }
+    }
+
+    /// Lists of strings by name, as an object with its keys sorted.
+    package mutating func object(_ lists: [String: [String]]) {
+        object(lists) { $0.array($1) }
+    }
+
     /// Foundation's sorted-keys order for ASCII names: without regard to case, then by code unit (`_storefront`
     /// before `_storeKitErrors`).
     private static func foundationOrder(_ left: String, _ right: String) -> Bool {

@@ -16,7 +16,7 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .executable(name: "tollgate", targets: ["tollgate"]),
-        .library(name: "TollgateEvaluation", targets: ["TollgateEvaluation"]),
+        .library(name: "TollgateEvaluation", targets: ["TollgateEvaluation", "JSON"]),
         .library(name: "TollgateClient", targets: ["TollgateClient"]),
     ],
     targets: [
@@ -57,14 +57,14 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "Rendering", "Diagnostics",
+                "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "Rendering", "Diagnostics", "JSON",
             ],
             swiftSettings: settings
         ),
         .target(
             name: "Replication",
             dependencies: [
-                "Server", "Publishing", "Project", "Store", "TollgateEvaluation", "PolicyValidation",
+                "Server", "Publishing", "Project", "Store", "TollgateEvaluation", "PolicyValidation", "JSON",
             ],
             swiftSettings: settings
         ),
@@ -90,7 +90,8 @@ let package = Package(
             dependencies: ["PolicyValidation", "StoreCatalog", "PolicyModel", "Diagnostics", "TollgateEvaluation"],
             swiftSettings: settings
         ),
-        .target(name: "TollgateEvaluation", swiftSettings: settings),
+        .target(name: "JSON", swiftSettings: settings),
+        .target(name: "TollgateEvaluation", dependencies: ["JSON"], swiftSettings: settings),
         .target(name: "TollgateClient", dependencies: ["TollgateEvaluation"], swiftSettings: settings),
         .target(
             name: "Rendering",
@@ -98,19 +99,19 @@ let package = Package(
             swiftSettings: settings
         ),
         .target(
-            name: "StoreCatalog", dependencies: ["Diagnostics", "PolicyModel", "TollgateEvaluation"],
+            name: "StoreCatalog", dependencies: ["Diagnostics", "PolicyModel", "TollgateEvaluation", "JSON"],
             swiftSettings: settings
         ),
         .target(
             name: "CatalogConversion",
-            dependencies: ["MessageFormat", "PolicyModel", "StoreCatalog", "TollgateEvaluation"],
+            dependencies: ["MessageFormat", "PolicyModel", "StoreCatalog", "TollgateEvaluation", "JSON"],
             swiftSettings: settings
         ),
         .target(
             name: "LanguageServer",
             dependencies: [
                 "Diagnostics", "MessageFormat", "PolicyModel", "PolicyValidation", "Project", "Rendering",
-                "TollgateEvaluation", "YAML",
+                "TollgateEvaluation", "YAML", "JSON",
             ],
             swiftSettings: settings
         ),
@@ -144,6 +145,7 @@ let package = Package(
         ),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "Diagnostics"], swiftSettings: settings),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "MessageFormatTests", dependencies: ["MessageFormat"], swiftSettings: settings),
         .testTarget(
             name: "PolicyLoaderTests",
@@ -160,7 +162,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EvaluationTests",
-            dependencies: ["TollgateEvaluation", "PolicyCompiler", "PolicyLoader", "PolicyModel", "Diagnostics", "TestSupport"],
+            dependencies: [
+                "TollgateEvaluation", "PolicyCompiler", "PolicyLoader", "PolicyModel", "Diagnostics", "TestSupport", "JSON",
+            ],
             swiftSettings: settings
         ),
         .testTarget(
@@ -201,14 +205,14 @@ let package = Package(
         ),
         .testTarget(
             name: "TollgateCLITests",
-            dependencies: ["TollgateCLI", "PolicyValidation", "CatalogValidation", "Store", "TollgateEvaluation", "TestSupport"],
+            dependencies: ["JSON", "TollgateCLI", "PolicyValidation", "CatalogValidation", "Store", "TollgateEvaluation", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "LanguageServerTests",
             dependencies: [
                 "LanguageServer", "Diagnostics", "PolicyLoader", "PolicyModel", "PolicyValidation", "TestSupport",
-                "Project", "TollgateEvaluation",
+                "Project", "TollgateEvaluation", "JSON",
             ],
             swiftSettings: settings
         ),
@@ -229,7 +233,7 @@ let package = Package(
             name: "CatalogConversionTests",
             dependencies: [
                 "CatalogConversion", "StoreCatalog", "PolicyModel", "Diagnostics", "TestSupport",
-                "Project", "Rendering", "TollgateEvaluation",
+                "Project", "Rendering", "TollgateEvaluation", "JSON",
             ],
             swiftSettings: settings
         ),

@@ -1,3 +1,4 @@
+import JSON
 import MessageFormat
 package import PolicyModel
 import TollgateEvaluation
@@ -47,7 +48,7 @@ package struct StoreKitExporter: Sendable {
         }
         let locales = storeLocales(app)
         let sold = Set(products.map(\.id.value))
-        func entry(_ product: Product) -> [String: XcodeJSON] {
+        func entry(_ product: Product) -> [String: JSONValue] {
             [
                 "displayPrice": .string(price(of: product.referencePrices) ?? ""),
                 "familyShareable": .bool(false),
@@ -57,17 +58,17 @@ package struct StoreKitExporter: Sendable {
                 "referenceName": .string(product.referenceName?.value ?? product.id.value),
             ]
         }
-        var groups: [XcodeJSON] = []
+        var groups: [JSONValue] = []
         for group in policy.subscriptionGroups {
             let levels = group.levels.map(\.value).filter { sold.contains($0) }
             guard !levels.isEmpty else { continue }
             let groupID = Self.identifier("group", group.id.value)
-            let subscriptions = levels.enumerated().compactMap { index, id -> XcodeJSON? in
+            let subscriptions = levels.enumerated().compactMap { index, id -> JSONValue? in
                 guard let product = policy.product(id) else { return nil }
                 var fields = entry(product)
                 fields["adHocOffers"] = .array([])
                 fields["codeOffers"] = .array([])
-                fields["groupNumber"] = .int(index + 1)
+                fields["groupNumber"] = .number(Double(index + 1))
                 fields["introductoryOffer"] = introductoryOffer(of: product)
                 fields["recurringSubscriptionPeriod"] = .string(product.period?.value ?? "")
                 fields["subscriptionGroupID"] = .string(groupID)
@@ -80,7 +81,7 @@ package struct StoreKitExporter: Sendable {
                 "subscriptions": .array(subscriptions),
             ]))
         }
-        func entries(_ types: [ProductType: String]) -> XcodeJSON {
+        func entries(_ types: [ProductType: String]) -> JSONValue {
             .array(products.compactMap { product in
                 types[product.type.value].map { type in
                     var fields = entry(product)
@@ -90,7 +91,7 @@ package struct StoreKitExporter: Sendable {
             })
         }
         let defaultLocale = StoreLocales.storeLocale(for: policy.app.defaultLocale.value)
-        let file = XcodeJSON.object([
+        let file = JSONValue.object([
             "appPolicies": .object([
                 "eula": .string(""),
                 "policies": .array([.object([
@@ -103,9 +104,18 @@ package struct StoreKitExporter: Sendable {
             "products": entries([.consumable: "Consumable", .nonConsumable: "NonConsumable"]),
             "settings": .object(["_locale": .string(defaultLocale), "_storefront": .string(storefront)]),
             "subscriptionGroups": .array(groups),
-            "version": .object(["major": .int(Self.version.major), "minor": .int(Self.version.minor)]),
+            "version": .object([
+                "major": .number(Double(Self.version.major)), "minor": .number(Double(Self.version.minor)),
+            ]),
         ])
-        return file.fileBytes
+        return Self.fileBytes(file)
+    }
+
+    /// A `.storekit` file's bytes as Xcode writes them: Foundation's pretty format and a newline at the end.
+    static func fileBytes(_ file: JSONValue) -> [UInt8] {
+        var writer = JSONWriter(format: .foundationPretty, capacity: 16 << 10)
+        writer.value(file)
+        return writer.bytes + [UInt8(ascii: "\n")]
     }
 
     /// The amount of `prices` in the storefront's currency.
@@ -114,14 +124,14 @@ package struct StoreKitExporter: Sendable {
     }
 
     /// The intro offer of `product` as Xcode writes it, or `null`.
-    private func introductoryOffer(of product: Product) -> XcodeJSON {
+    private func introductoryOffer(of product: Product) -> JSONValue {
         guard let offer = product.introOffer else { return .null }
-        var fields: [String: XcodeJSON] = [
+        var fields: [String: JSONValue] = [
             "internalID": .string(Self.identifier("intro-offer", product.id.value)),
             "paymentMode": .string(Self.paymentModes[offer.type.value] ?? ""),
             "subscriptionPeriod": .string(offer.period?.value ?? ""),
         ]
-        if let periods = offer.periods { fields["numberOfPeriods"] = .int(periods.value) }
+        if let periods = offer.periods { fields["numberOfPeriods"] = .number(Double(periods.value)) }
         if offer.type.value != .freeTrial, let amount = price(of: offer.referencePrices) {
             fields["displayPrice"] = .string(amount)
         }
@@ -141,7 +151,7 @@ package struct StoreKitExporter: Sendable {
 
     /// A localization per locale: the template's product title where it has one, else the reference name.
     private func localizations(of product: Product, app: AppSources, locales: [(template: String, store: String)])
-        -> [XcodeJSON] {
+        -> [JSONValue] {
         locales.map { locale in
             let entry = app.templates(for: locale.template)?.products.first { $0.key.value == product.id.value }
             let name = entry.map { Self.plainText(of: $0.message) } ?? product.referenceName?.value ?? product.id.value

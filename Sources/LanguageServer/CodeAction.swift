@@ -1,5 +1,5 @@
 package import Diagnostics
-package import TollgateEvaluation
+package import JSON
 
 /// A replacement of a span of a file's text.
 package struct TextReplacement: Hashable, Sendable {

@@ -1,8 +1,8 @@
 package import Diagnostics
+package import JSON
 import MessageFormat
 import PolicyModel
 import Rendering
-package import TollgateEvaluation
 
 /// One completion the editor offers.
 package struct CompletionItem: Hashable, Sendable {

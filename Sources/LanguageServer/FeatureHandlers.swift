@@ -1,5 +1,5 @@
 import Diagnostics
-import TollgateEvaluation
+import JSON
 
 /// The requests about the workspace answered by hover, completion, definition and quick fixes: each reads the
 /// document and the position (in UTF-16, as LSP counts) from the params and answers in LSP's JSON.

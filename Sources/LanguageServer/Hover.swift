@@ -1,6 +1,6 @@
 package import Diagnostics
+package import JSON
 import PolicyModel
-package import TollgateEvaluation
 
 /// What the editor shows over a position: Markdown, and the range it describes.
 package struct Hover: Hashable, Sendable {

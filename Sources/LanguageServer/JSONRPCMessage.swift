@@ -1,4 +1,4 @@
-package import TollgateEvaluation
+package import JSON
 
 /// A request's id: a number or a string, echoed in its response.
 package enum JSONRPCID: Hashable, Sendable {

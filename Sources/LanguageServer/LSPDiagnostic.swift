@@ -1,5 +1,5 @@
 package import Diagnostics
-package import TollgateEvaluation
+package import JSON
 
 /// Findings as `textDocument/publishDiagnostics` carries them.
 package enum LSPDiagnostic {

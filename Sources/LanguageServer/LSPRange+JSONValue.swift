@@ -1,4 +1,4 @@
-package import TollgateEvaluation
+package import JSON
 
 extension LSPPosition {
     /// The LSP `Position` object.

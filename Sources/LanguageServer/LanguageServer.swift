@@ -1,7 +1,7 @@
 import Diagnostics
+package import JSON
 package import PolicyValidation
 import Project
-package import TollgateEvaluation
 package import YAML
 
 /// The language server as a state machine, without pipes: `handle(_:)` takes each frame from the client and

@@ -1,5 +1,5 @@
 import Foundation
-import TollgateEvaluation
+import JSON
 
 /// Runs a language server on two file descriptors until `exit` or the end of its input.
 package enum StdioLoop {

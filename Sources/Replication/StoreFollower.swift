@@ -1,4 +1,5 @@
 package import Foundation
+import JSON
 package import Server
 package import Store
 import Synchronization

@@ -1,4 +1,4 @@
-package import TollgateEvaluation
+package import JSON
 
 /// One line of the service's JSON log: an object whose members are written in the order given, `event` first.
 package enum LogLine {

@@ -1,4 +1,5 @@
 package import Foundation
+import JSON
 import Synchronization
 import TollgateEvaluation
 

@@ -1,6 +1,6 @@
 package import Diagnostics
 import Foundation
-import TollgateEvaluation
+import JSON
 
 /// An RFC 9457 problem: every error the service answers is one, with a stable `type`.
 package struct Problem: Error, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import TollgateEvaluation
 
 /// The admin routes: publish, rollback and history over HTTP, for a bearer token.

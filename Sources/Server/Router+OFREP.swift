@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import TollgateEvaluation
 
 /// The OpenFeature Remote Evaluation Protocol (OFREP): each feature is a boolean flag
@@ -16,9 +17,10 @@ extension Router {
         var decision: Decision
     }
 
-    /// The context keys passed on to the evaluation input as they are.
-    static let ofrepInputKeys: Set = ["synced", "consent", "now", "user_id", "storefront", "locale", "platform",
-                                      "app_version", "install_date", "attributes"]
+    /// The context keys passed on to the evaluation input as they are: all of its members but `entitlements`, which
+    /// may also be product ids, and `currency`.
+    static let ofrepInputKeys = Set(EvaluationInput.Member.allCases.filter { $0 != .entitlements && $0 != .currency }
+        .map(\.rawValue))
 
     /// An OFREP failure: the protocol's error code, its HTTP status, and details in words.
     struct OFREPError: Error {
@@ -151,14 +153,19 @@ extension Router {
                              + snapshot.apps.keys.sorted().joined(separator: ", "))
         }
         var input = context.filter { Self.ofrepInputKeys.contains($0.key) }
-        if input["user_id"] ?? .null == .null, let key = context["targetingKey"] { input["user_id"] = key }
-        if let entitlements = context["entitlements"] {
+        let userID = EvaluationInput.Member.userID.rawValue
+        if input[userID] ?? .null == .null, let key = context["targetingKey"] { input[userID] = key }
+        let entitlementsKey = EvaluationInput.Member.entitlements.rawValue
+        if let entitlements = context[entitlementsKey] {
             guard case .array(let list) = entitlements else {
                 throw OFREPError(code: .invalidContext, status: 400, details: "'entitlements' must be a list")
             }
-            input["entitlements"] = .array(list.map { entry in
+            input[entitlementsKey] = .array(list.map { entry in
                 guard case .string = entry else { return entry }
-                return .object(["product": entry, "state": .string(EntitlementState.active.rawValue)])
+                return .object([
+                    EvaluationInput.EntitlementMember.product.rawValue: entry,
+                    EvaluationInput.EntitlementMember.state.rawValue: .string(EntitlementState.active.rawValue),
+                ])
             })
         }
         do {

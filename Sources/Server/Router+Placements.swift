@@ -1,13 +1,13 @@
 import Diagnostics
 import Foundation
+import JSON
 import TollgateEvaluation
 
 /// Placements over HTTP (docs/http.md): which paywall, if any, a user sees at a moment in the app, and that
 /// paywall rendered in the same call.
 extension Router {
     /// The top-level keys of a placement's context: the evaluation input's and the user's.
-    static let contextKeys = ["entitlements", "synced", "consent", "now", "currency", "user_id", "storefront", "locale",
-                              "platform", "app_version", "install_date", "attributes"]
+    static let contextKeys = EvaluationInput.Member.allCases.map(\.rawValue)
 
     /// The decision for the context in the body, with its trace.
     func resolve(_ request: HTTPRequest, app id: String, placement: String) throws(Problem) -> HTTPResponse {

@@ -1,5 +1,5 @@
 package import Foundation
-import TollgateEvaluation
+import JSON
 
 /// The service's routes (docs/http.md): request in, response out, no sockets. Counts every request
 /// in the metrics and logs one line per request (method, route, status, duration; never bodies).

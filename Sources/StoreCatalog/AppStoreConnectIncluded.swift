@@ -1,5 +1,5 @@
+import JSON
 import PolicyModel
-import TollgateEvaluation
 
 /// The `included` resources of a JSON:API response, found by type and id, and what the readers take from them:
 /// localizations, intro offers and prices. A relationship whose resources are not included tells nothing.

@@ -1,6 +1,6 @@
 package import Diagnostics
+package import JSON
 package import PolicyModel
-package import TollgateEvaluation
 
 /// A catalog file read as JSON with positions, and the typed accessors the readers share: each either gives a
 /// located value or throws one `CatalogError` that names the member, what it should be, and where it is.

@@ -1,4 +1,4 @@
-import TollgateEvaluation
+import JSON
 
 /// Reads a catalog file of any supported kind, telling the kind by its content, never by its name.
 package struct CatalogReader: Sendable {

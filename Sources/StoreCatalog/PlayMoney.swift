@@ -1,5 +1,5 @@
+import JSON
 import PolicyModel
-import TollgateEvaluation
 
 /// Play's amounts as exact decimal strings, never through floating point: `Money` (`units` and `nanos`) and the
 /// legacy `priceMicros`.

@@ -1,6 +1,6 @@
 import Diagnostics
+import JSON
 import PolicyModel
-import TollgateEvaluation
 
 /// Reads a Google Play Developer API response saved as JSON: `monetization.subscriptions.list` (`subscriptions`,
 /// or one `Subscription`), `monetization.onetimeproducts.list` (`oneTimeProducts`, or one `OneTimeProduct`) or the

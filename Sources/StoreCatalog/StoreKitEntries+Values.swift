@@ -1,6 +1,6 @@
 import Diagnostics
+import JSON
 import PolicyModel
-import TollgateEvaluation
 
 /// The checked scalar values of `.storekit` entries: prices, ISO 8601 periods and counts from 1 up.
 extension StoreKitEntries {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The full answer of an evaluation: tiers, features, ads, upsell offers and a reason for each.
 public struct Decision: Codable, Hashable, Sendable {
@@ -29,16 +30,16 @@ public struct Decision: Codable, Hashable, Sendable {
             members.member("ads") { ads in
                 ads.object { members in
                     members.member("enabled") { $0.bool(self.ads.enabled) }
-                    members.member("placements") { $0.object(self.ads.placements) { $0.bool($1) } }
+                    members.member("placements") { $0.object(self.ads.placements) }
                     members.member("reason") { $0.string(self.ads.reason) }
                 }
             }
             members.member("app") { $0.string(app) }
-            members.member("explain") { $0.object(explain) { $0.string($1) } }
-            members.member("features") { $0.object(features) { $0.bool($1) } }
+            members.member("explain") { $0.object(explain) }
+            members.member("features") { $0.object(features) }
             members.member("policy") { $0.string(policy) }
             members.member("tiers") { $0.array(tiers) }
-            members.member("upsell") { $0.object(upsell) { $0.array($1) } }
+            members.member("upsell") { $0.object(upsell) }
             members.member("warnings") { $0.array(warnings) }
         }
         return writer.bytes

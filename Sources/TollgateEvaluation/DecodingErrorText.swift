@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Turns Foundation's decoding errors into one line that names where the problem is.
 enum DecodingErrorText {

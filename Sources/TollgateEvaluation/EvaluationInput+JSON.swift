@@ -1,4 +1,5 @@
 public import Foundation
+package import JSON
 
 extension EvaluationInput {
     /// Decodes an evaluation input document, with errors that name the offending key.
@@ -19,29 +20,33 @@ extension EvaluationInput {
     package init(value: JSONValue) throws(InputError) {
         let document = try Self.members(value, at: "the document")
         self.init(entitlements: [])
-        if let list = Self.optional(document["entitlements"]) {
-            guard case .array(let elements) = list else { throw Self.mismatch("entitlements", expected: "a list", list) }
+        if let list = Self.optional(document, .entitlements) {
+            guard case .array(let elements) = list else {
+                throw Self.mismatch(Member.entitlements.rawValue, expected: "a list", list)
+            }
             entitlements.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
                 do throws(InputError) {
                     entitlements.append(try Self.entitlement(element))
                 } catch {
-                    throw InputError(message: "entitlements[\(index)]" + error.message)
+                    throw InputError(message: "\(Member.entitlements.rawValue)[\(index)]" + error.message)
                 }
             }
         }
-        if let value = Self.optional(document["synced"]) {
-            guard case .bool(let flag) = value else { throw Self.mismatch("synced", expected: "true or false", value) }
+        if let value = Self.optional(document, .synced) {
+            guard case .bool(let flag) = value else {
+                throw Self.mismatch(Member.synced.rawValue, expected: "true or false", value)
+            }
             synced = flag
         }
-        if let value = Self.optional(document["consent"]) {
-            consent = try Self.choice(value, at: "consent")
+        if let value = Self.optional(document, .consent) {
+            consent = try Self.choice(value, at: Member.consent.rawValue)
         }
-        if let value = Self.optional(document["now"]) {
-            now = try Self.date(value, at: "now")
+        if let value = Self.optional(document, .now) {
+            now = try Self.date(value, at: Member.now.rawValue)
         }
-        if let value = Self.optional(document["currency"]) {
-            currency = try Self.text(value, at: "currency")
+        if let value = Self.optional(document, .currency) {
+            currency = try Self.text(value, at: Member.currency.rawValue)
         }
         try readUser(document)
     }
@@ -49,26 +54,29 @@ extension EvaluationInput {
     /// The keys placements' audiences read: `user_id`, `storefront`, `locale`, `platform`, `app_version`,
     /// `install_date` and `attributes`.
     private mutating func readUser(_ document: [String: JSONValue]) throws(InputError) {
-        func text(_ key: String) throws(InputError) -> String? {
-            try Self.optional(document[key]).map { value throws(InputError) in try Self.text(value, at: key) }
+        func text(_ member: Member) throws(InputError) -> String? {
+            try Self.optional(document, member).map { value throws(InputError) in
+                try Self.text(value, at: member.rawValue)
+            }
         }
-        user.userID = try text("user_id")
-        user.storefront = try text("storefront")
-        user.locale = try text("locale")
-        user.platform = try text("platform")
-        user.appVersion = try text("app_version")
-        if let value = Self.optional(document["install_date"]) {
-            user.installDate = try Self.date(value, at: "install_date")
+        user.userID = try text(.userID)
+        user.storefront = try text(.storefront)
+        user.locale = try text(.locale)
+        user.platform = try text(.platform)
+        user.appVersion = try text(.appVersion)
+        if let value = Self.optional(document, .installDate) {
+            user.installDate = try Self.date(value, at: Member.installDate.rawValue)
         }
-        guard let value = Self.optional(document["attributes"]) else { return }
-        for (name, attribute) in try Self.members(value, at: "attributes") {
+        guard let value = Self.optional(document, .attributes) else { return }
+        for (name, attribute) in try Self.members(value, at: Member.attributes.rawValue) {
             switch attribute {
             case .string(let text): user.attributes[name] = .string(text)
             case .number(let number): user.attributes[name] = .number(number)
             case .bool(let flag): user.attributes[name] = .bool(flag)
             case .null: continue
             case .array, .object:
-                throw Self.mismatch("attributes.\(name)", expected: "a string, a number or true or false", attribute)
+                throw Self.mismatch(Member.attributes.rawValue + "." + name,
+                                    expected: "a string, a number or true or false", attribute)
             }
         }
     }
@@ -76,10 +84,15 @@ extension EvaluationInput {
     /// One entitlement; an error's message starts with the path below the entitlement (`.state: missing`).
     private static func entitlement(_ value: JSONValue) throws(InputError) -> Entitlement {
         let members = try members(value, at: "")
-        var entitlement = Entitlement(product: try text(required(members["product"], at: ".product"), at: ".product"),
-                                      state: try choice(required(members["state"], at: ".state"), at: ".state"))
-        if let expires = optional(members["expires"]) {
-            entitlement.expires = try date(expires, at: ".expires")
+        /// The member's value, and its path below the entitlement.
+        func member(_ name: EntitlementMember) -> (value: JSONValue?, path: String) {
+            (members[name.rawValue], "." + name.rawValue)
+        }
+        let (product, state, expires) = (member(.product), member(.state), member(.expires))
+        var entitlement = Entitlement(product: try text(required(product.value, at: product.path), at: product.path),
+                                      state: try choice(required(state.value, at: state.path), at: state.path))
+        if let value = optional(expires.value) {
+            entitlement.expires = try date(value, at: expires.path)
         }
         return entitlement
     }
@@ -92,6 +105,11 @@ extension EvaluationInput {
     /// A member that may be left out; `null` counts as left out.
     private static func optional(_ value: JSONValue?) -> JSONValue? {
         value == .null ? nil : value
+    }
+
+    /// The document's `member`, nil when it is left out or `null`.
+    private static func optional(_ document: [String: JSONValue], _ member: Member) -> JSONValue? {
+        optional(document[member.rawValue])
     }
 
     private static func required(_ value: JSONValue?, at path: String) throws(InputError) -> JSONValue {

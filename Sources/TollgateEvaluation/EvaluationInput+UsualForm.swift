@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension EvaluationInput {
     /// The input in `bytes` when they are in the usual form, read in one pass without a `JSONValue` tree; nil for
@@ -30,29 +31,28 @@ private struct UsualFormReader {
         self.bytes = bytes
     }
 
-    /// The document's members, in `init(value:)`'s terms.
-    private enum Member: Int {
-        case entitlements, synced, consent, now, currency, userID, storefront, locale, platform, appVersion
-        case installDate, attributes
+    private typealias Member = EvaluationInput.Member
+    private typealias EntitlementMember = EvaluationInput.EntitlementMember
 
-        static let names: [(StaticString, Member)] = [
-            ("entitlements", .entitlements), ("synced", .synced), ("consent", .consent), ("now", .now),
-            ("currency", .currency), ("user_id", .userID), ("storefront", .storefront), ("locale", .locale),
-            ("platform", .platform), ("app_version", .appVersion), ("install_date", .installDate),
-            ("attributes", .attributes),
-        ]
+    /// The names of the document's members and of an entitlement's as bytes; a member's bit in `seen` is its place.
+    private static let members = Member.allCases.map { (name: Array($0.rawValue.utf8), member: $0) }
+    private static let entitlementMembers = EntitlementMember.allCases.map {
+        (name: Array($0.rawValue.utf8), member: $0)
+    }
 
-        init?(_ name: Bytes) {
-            guard let member = Self.names.first(where: { UsualFormReader.equal(name, $0.0) })?.1 else { return nil }
-            self = member
-        }
+    /// The member named `name` and its place in `names`; nil for a name not there.
+    private static func member<Named>(_ name: Bytes, in names: [(name: [UInt8], member: Named)]) -> (Int, Named)? {
+        for (place, entry) in names.enumerated() where equal(name, entry.name) { return (place, entry.member) }
+        return nil
     }
 
     mutating func document() -> EvaluationInput? {
         var input = EvaluationInput(entitlements: [])
         var seen: UInt32 = 0
         let read = object { reader, name in
-            guard let member = Member(name), Self.firstTime(member.rawValue, in: &seen) else { return false }
+            guard let (place, member) = Self.member(name, in: Self.members), Self.firstTime(place, in: &seen) else {
+                return false
+            }
             // `null` is a member left out.
             if reader.take("null") { return true }
             return reader.value(of: member, into: &input)
@@ -118,23 +118,20 @@ private struct UsualFormReader {
         var product: String?, state: EntitlementState?, expires: Date?
         var seen: UInt32 = 0
         guard object({ reader, name in
-            if Self.equal(name, "product") {
-                guard Self.firstTime(0, in: &seen) else { return false }
+            guard let (place, member) = Self.member(name, in: Self.entitlementMembers), Self.firstTime(place, in: &seen)
+            else { return false }
+            switch member {
+            case .product:
                 product = reader.string()
                 return product != nil
-            }
-            if Self.equal(name, "state") {
-                guard Self.firstTime(1, in: &seen) else { return false }
+            case .state:
                 state = reader.string().flatMap(EntitlementState.init(rawValue:))
                 return state != nil
-            }
-            if Self.equal(name, "expires") {
-                guard Self.firstTime(2, in: &seen) else { return false }
+            case .expires:
                 if reader.take("null") { return true }
                 expires = reader.date()
                 return expires != nil
             }
-            return false
         }), let product, let state else { return nil }
         return Entitlement(product: product, state: state, expires: expires)
     }
@@ -208,6 +205,13 @@ private struct UsualFormReader {
         guard bytes.count == word.utf8CodeUnitCount else { return false }
         let letters = word.utf8Start
         for index in 0..<bytes.count where bytes[index] != letters[index] { return false }
+        return true
+    }
+
+    /// Whether `bytes` are the member name `name`, which is lowercase ASCII letters and `_` as a word is.
+    private static func equal(_ bytes: Bytes, _ name: [UInt8]) -> Bool {
+        guard bytes.count == name.count else { return false }
+        for index in 0..<bytes.count where bytes[index] != name[index] { return false }
         return true
     }
 

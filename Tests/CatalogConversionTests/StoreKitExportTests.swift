@@ -1,5 +1,6 @@
 @testable import CatalogConversion
 import Foundation
+import JSON
 import PolicyModel
 import Project
 import TestSupport
@@ -35,7 +36,7 @@ import TollgateEvaluation
     @Test(arguments: realFiles)
     func realFilesWriteBackByteForByte(name: String) throws {
         let bytes = try Self.realFile(name)
-        let written = StoreKitShape.value(try JSONNode(reading: bytes)).fileBytes
+        let written = StoreKitExporter.fileBytes(StoreKitShape.value(try JSONNode(reading: bytes)))
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: bytes, as: UTF8.self))
     }
 

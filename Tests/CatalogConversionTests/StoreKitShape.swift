@@ -1,5 +1,5 @@
 @testable import CatalogConversion
-import TollgateEvaluation
+import JSON
 
 /// The objects of a `.storekit` file by level, to compare the keys of an exported file with those of real ones.
 enum StoreKitShape {
@@ -44,13 +44,10 @@ enum StoreKitShape {
         return result
     }
 
-    /// The file as an `XcodeJSON` value, to write it back the way the exporter writes.
-    static func value(_ node: JSONNode) -> XcodeJSON {
+    /// The file as a `JSONValue`, to write it back the way the exporter writes.
+    static func value(_ node: JSONNode) -> JSONValue {
         switch node.kind {
-        case .scalar(.bool(let value)): .bool(value)
-        case .scalar(.number(let value)): .int(Int(value))
-        case .scalar(.string(let value)): .string(value)
-        case .scalar: .null
+        case .scalar(let value): value
         case .array(let elements): .array(elements.map(value))
         case .object(let members): .object(Dictionary(members.map { ($0.name, value($0.value)) }) { first, _ in first })
         }

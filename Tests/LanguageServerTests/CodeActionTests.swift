@@ -1,9 +1,9 @@
 import Diagnostics
 import Foundation
+import JSON
 import LanguageServer
 import TestSupport
 import Testing
-import TollgateEvaluation
 
 /// Did-you-mean findings become quick fixes that replace the mistyped id, keeping its quotes.
 @Suite struct CodeActionTests {

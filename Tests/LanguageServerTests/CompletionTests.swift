@@ -1,9 +1,9 @@
 import Diagnostics
 import Foundation
+import JSON
 import LanguageServer
 import Testing
 import TestSupport
-import TollgateEvaluation
 
 /// Completion offers the ids a place expects, template variables after `{`, and the template language's plural
 /// categories, from the loaded files or, mid-edit, from the text around the cursor.

@@ -1,8 +1,8 @@
 import Foundation
+import JSON
 import LanguageServer
 import TestSupport
 import Testing
-import TollgateEvaluation
 
 /// The editor's diagnostics are `tollgate validate`'s: the same rule ids, positions, messages and help, on the
 /// examples and on every rule's failing fixture.

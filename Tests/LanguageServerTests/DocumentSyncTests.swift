@@ -1,7 +1,7 @@
 import Foundation
+import JSON
 import LanguageServer
 import Testing
-import TollgateEvaluation
 
 /// Open, change, save and close: unsaved text takes the place of the file on disk, an edit re-checks every file of
 /// its app, and findings that went away are cleared.

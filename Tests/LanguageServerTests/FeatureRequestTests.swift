@@ -1,7 +1,7 @@
 import Foundation
+import JSON
 import LanguageServer
 import Testing
-import TollgateEvaluation
 
 /// Hover, completion, definition and quick fixes as an editor asks for them: LSP's JSON in and out, positions in
 /// UTF-16 code units.

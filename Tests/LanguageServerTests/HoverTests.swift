@@ -1,7 +1,7 @@
 import Diagnostics
+import JSON
 import LanguageServer
 import Testing
-import TollgateEvaluation
 
 /// Hover over ids says what they are and where they are declared; over paywall messages, what they render to.
 @Suite struct HoverTests {

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import JSON
 import LanguageServer
 import TestSupport
 import TollgateEvaluation

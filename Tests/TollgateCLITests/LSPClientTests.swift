@@ -1,7 +1,7 @@
 import Foundation
+import JSON
 import Testing
 import TestSupport
-import TollgateEvaluation
 
 /// A real language client, pygls's (`pygls` and `lsprotocol` from PyPI, in the venv `scripts/python-venv.sh`
 /// makes), drives `tollgate lsp` through an editor's session on a copy of the examples: the script

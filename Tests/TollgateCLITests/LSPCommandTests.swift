@@ -1,7 +1,7 @@
 import Foundation
+import JSON
 import TestSupport
 import Testing
-import TollgateEvaluation
 
 /// `tollgate lsp` as an editor starts it: a child process speaking LSP on a pipe.
 @Suite struct LSPCommandTests {

@@ -1,3 +1,5 @@
+import JSON
+
 /// Splits an expression's UTF-8 text into tokens, each with its byte range.
 struct ExpressionLexer {
     struct Token: Hashable, Sendable {
@@ -115,57 +117,38 @@ struct ExpressionLexer {
                               help: "add '\"' where the string ends")
     }
 
-    /// One escape after a backslash: `\" \\ \/ \b \f \n \r \t` or `\u` and four hex digits (surrogate pairs joined).
+    /// One escape after a backslash, decoded as JSON decodes it: `\" \\ \/ \b \f \n \r \t` or `\u` and four hex
+    /// digits (surrogate pairs joined).
     private mutating func escape() throws(ExpressionIssue) -> Unicode.Scalar {
         let start = offset
-        offset += 1
-        guard offset < bytes.count else {
-            throw ExpressionIssue(.syntax, at: start..<offset, "the string ends inside an escape")
-        }
-        let letter = bytes[offset]
-        offset += 1
-        switch letter {
-        case UInt8(ascii: "\""): return "\""
-        case UInt8(ascii: "\\"): return "\\"
-        case UInt8(ascii: "/"): return "/"
-        case UInt8(ascii: "b"): return "\u{08}"
-        case UInt8(ascii: "f"): return "\u{0C}"
-        case UInt8(ascii: "n"): return "\n"
-        case UInt8(ascii: "r"): return "\r"
-        case UInt8(ascii: "t"): return "\t"
-        case UInt8(ascii: "u"):
-            let high = try hexQuad(escapeStart: start)
-            if (0xD800..<0xDC00).contains(high), bytes[offset...].starts(with: "\\u".utf8) {
-                offset += 2
-                let low = try hexQuad(escapeStart: start)
-                if (0xDC00..<0xE000).contains(low),
-                   let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) {
-                    return scalar
-                }
+        var end = offset
+        do throws(JSONEscape.Failure) {
+            let scalar = try bytes.withUnsafeBufferPointer { buffer throws(JSONEscape.Failure) in
+                try JSONEscape.decode(buffer, at: &end)
             }
-            guard let scalar = Unicode.Scalar(high) else {
-                throw ExpressionIssue(.syntax, at: start..<offset, "'\\u' escape of a lone surrogate",
+            offset = end
+            return scalar
+        } catch {
+            switch error {
+            case .unfinished:
+                throw ExpressionIssue(.syntax, at: start..<start + 1, "the string ends inside an escape")
+            case .unknown:
+                let end = Self.characterEnd(bytes, from: start + 1)
+                throw ExpressionIssue(
+                    .syntax, at: start..<end,
+                    "unknown escape '\\\(String(decoding: bytes[start + 1..<end], as: UTF8.self))'",
+                    help: "the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by four hex digits")
+            case .hexDigits(let escape):
+                throw ExpressionIssue(.syntax, at: start..<min(escape + 6, bytes.count), "'\\u' needs four hex digits",
+                                      help: "write \\u00e9 for é")
+            case .unpairedHigh, .unpairedLow:
+                throw ExpressionIssue(.syntax, at: start..<start + 6, "'\\u' escape of a lone surrogate",
+                                      help: "write a surrogate pair, or the character itself")
+            case .notLow(let escape):
+                throw ExpressionIssue(.syntax, at: start..<escape + 6, "'\\u' escape of a lone surrogate",
                                       help: "write a surrogate pair, or the character itself")
             }
-            return scalar
-        default:
-            let end = Self.characterEnd(bytes, from: offset - 1)
-            offset = end
-            throw ExpressionIssue(
-                .syntax, at: start..<end,
-                "unknown escape '\\\(String(decoding: bytes[start + 1..<end], as: UTF8.self))'",
-                help: "the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by four hex digits")
         }
-    }
-
-    private mutating func hexQuad(escapeStart: Int) throws(ExpressionIssue) -> UInt32 {
-        guard offset + 4 <= bytes.count,
-              let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16) else {
-            throw ExpressionIssue(.syntax, at: escapeStart..<min(offset + 4, bytes.count),
-                                  "'\\u' needs four hex digits", help: "write \\u00e9 for é")
-        }
-        offset += 4
-        return value
     }
 
     /// An integer or a decimal, optionally negative: `7`, `-3`, `1.5`.

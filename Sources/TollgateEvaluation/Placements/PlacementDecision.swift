@@ -1,3 +1,5 @@
+import JSON
+
 /// Which paywall, if any, a user sees at a placement, and why.
 public struct PlacementDecision: Hashable, Sendable {
     /// Why: as OpenFeature names an evaluation's reason.

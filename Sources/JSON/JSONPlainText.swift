@@ -1,9 +1,9 @@
 /// Where the plain text of a JSON string literal ends, found eight bytes at a time: the writer copies such runs
 /// whole and the usual-form reader takes them as they are.
-enum JSONPlainText {
+package enum JSONPlainText {
     /// The index of the first byte at or after `start` that a JSON string literal cannot hold as it is (a control
     /// character, `"` or `\`), or `utf8.count` when there is none.
-    static func end(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    package static func end(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         if let base = utf8.baseAddress {
             while index + 8 <= utf8.count,

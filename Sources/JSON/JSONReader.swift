@@ -1,38 +1,3 @@
-extension JSONValue {
-    /// The deepest nesting of lists and objects read; deeper text is refused before it can exhaust the stack.
-    package static let maxDepth = 64
-
-    /// Reads one JSON value that makes up the whole of `bytes`, surrounded by optional whitespace.
-    ///
-    /// Strict RFC 8259: no comments, no trailing commas, no duplicate names, valid UTF-8 only, at most
-    /// `maxDepth` levels. Reads a request's body in one pass, which is several times cheaper than `JSONDecoder`.
-    package init(reading bytes: [UInt8]) throws(JSONSyntaxError) {
-        do throws(JSONReader.Failure) {
-            self = try bytes.withUnsafeBufferPointer { buffer throws(JSONFailure) in
-                var reader = JSONReader(bytes: buffer, tree: PlainJSONTree())
-                return try reader.document()
-            }
-        } catch {
-            throw error.located(in: bytes)
-        }
-    }
-}
-
-/// Builds `JSONValue`s, dropping positions.
-private struct PlainJSONTree: JSONTree {
-    func scalar(_ value: JSONValue, at offset: Int) -> JSONValue { value }
-
-    func array(_ elements: [JSONValue], at offset: Int) -> JSONValue { .array(elements) }
-
-    func emptyMembers() -> [String: JSONValue] { [:] }
-
-    func add(_ name: String, at offset: Int, _ value: JSONValue, to members: inout [String: JSONValue]) -> Bool {
-        members.updateValue(value, forKey: name) == nil
-    }
-
-    func object(_ members: [String: JSONValue], at offset: Int) -> JSONValue { .object(members) }
-}
-
 /// What a `JSONReader` makes of the values it reads: plain values, or values that keep their positions.
 protocol JSONTree {
     associatedtype Value
@@ -208,51 +173,22 @@ struct JSONReader<Tree: JSONTree> {
     /// The escape at `index` (its backslash), appended as UTF-8.
     private mutating func escape(into unescaped: inout [UInt8]) throws(Failure) {
         let start = index
-        index += 1
-        guard index < bytes.count else { throw Failure(offset: start, problem: "the string is not closed") }
-        let letter = bytes[index]
-        index += 1
-        switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(letter)
-        case UInt8(ascii: "b"): unescaped.append(0x08)
-        case UInt8(ascii: "f"): unescaped.append(0x0C)
-        case UInt8(ascii: "n"): unescaped.append(0x0A)
-        case UInt8(ascii: "r"): unescaped.append(0x0D)
-        case UInt8(ascii: "t"): unescaped.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = try hexQuad(escapeAt: start)
-            if (0xD800..<0xDC00).contains(scalar) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                else { throw Failure(offset: start, problem: "a high surrogate escape must be followed by a low one") }
-                let low = index
-                index += 2
-                let second = try hexQuad(escapeAt: low)
-                guard (0xDC00..<0xE000).contains(second) else {
-                    throw Failure(offset: low, problem: "expected a low surrogate escape (\\uDC00 to \\uDFFF)")
-                }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (second - 0xDC00)
+        let scalar: Unicode.Scalar
+        do throws(JSONEscape.Failure) {
+            scalar = try JSONEscape.decode(bytes, at: &index)
+        } catch {
+            throw switch error {
+            case .unfinished: Failure(offset: start, problem: "the string is not closed")
+            case .unknown:
+                Failure(offset: start, problem: "unknown escape; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and four hex digits")
+            case .hexDigits(let escape): Failure(offset: escape, problem: "\\u needs four hex digits")
+            case .unpairedHigh: Failure(offset: start, problem: "a high surrogate escape must be followed by a low one")
+            case .notLow(let escape):
+                Failure(offset: escape, problem: "expected a low surrogate escape (\\uDC00 to \\uDFFF)")
+            case .unpairedLow: Failure(offset: start, problem: "a low surrogate escape must follow a high one")
             }
-            guard let character = Unicode.Scalar(scalar) else {
-                throw Failure(offset: start, problem: "a low surrogate escape must follow a high one")
-            }
-            unescaped += String(character).utf8
-        default:
-            throw Failure(offset: start, problem: "unknown escape; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and four hex digits")
         }
-    }
-
-    /// The four hex digits after a `\u` at `escapeAt`.
-    private mutating func hexQuad(escapeAt start: Int) throws(Failure) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw Failure(offset: start, problem: "\\u needs four hex digits") }
-        var value: UInt32 = 0
-        for byte in bytes[index..<(index + 4)] {
-            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
-                throw Failure(offset: start, problem: "\\u needs four hex digits")
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        index += 4
-        return value
+        UTF8.encode(scalar) { unescaped.append($0) }
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
@@ -313,20 +249,5 @@ struct JSONReader<Tree: JSONTree> {
         let next = UnsafeBufferPointer(rebasing: bytes[index..<min(index + 4, bytes.count)])
         let found = String(decoding: next, as: UTF8.self).first.map { "\($0.debugDescription.dropFirst().dropLast())" } ?? ""
         return Failure(offset: index, problem: expected + ", found '\(found)'")
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// The index of the first byte from `index` on that is not JSON whitespace (space, tab, line feed, carriage
-    /// return), or `count`: where both JSON readers go on after whitespace.
-    func endOfJSONWhitespace(from index: Int) -> Int {
-        var index = index
-        while index < count {
-            switch self[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-            default: return index
-            }
-        }
-        return index
     }
 }

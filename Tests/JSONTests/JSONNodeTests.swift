@@ -1,5 +1,5 @@
+import JSON
 import Testing
-@testable import TollgateEvaluation
 
 /// JSON with positions: the strict reader's rules, each value's first byte, members in the order written, and
 /// lines and columns that count scalars.

@@ -1,7 +1,7 @@
 import Foundation
+@testable import JSON
 import Testing
 import TestSupport
-@testable import TollgateEvaluation
 
 /// A JSON text that must be refused, and the exact error.
 struct JSONSyntaxCase: Sendable, CustomTestStringConvertible {

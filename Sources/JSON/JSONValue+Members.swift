@@ -1,4 +1,10 @@
 extension JSONValue {
+    /// The text of a string value; nil for any other kind.
+    package var string: String? {
+        guard case .string(let text) = self else { return nil }
+        return text
+    }
+
     /// The member `name` of an object; nil for a missing member or another kind of value.
     package subscript(member name: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }

@@ -1,5 +1,5 @@
+import JSON
 import Testing
-import TollgateEvaluation
 
 /// The writer scans strings eight bytes at a time for what needs an escape; every position of every such byte in
 /// strings of every length up to three words must be escaped as one byte at a time would.

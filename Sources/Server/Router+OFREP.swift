@@ -231,7 +231,8 @@ extension Router {
             isStatic = !bundle.tiers.contains { $0.adFree } && !bundle.ads.hideUntilSynced && !bundle.ads.requireConsent
         } else if let unlocked = decision.features[key] {
             value = unlocked
-            let free = bundle.tiers.first { $0.id == "free" }.map { [$0.id] + $0.includes } ?? ["free"]
+            let free = bundle.tiers.first { $0.id == CompiledPolicy.freeTier }.map { [$0.id] + $0.includes }
+                ?? [CompiledPolicy.freeTier]
             isStatic = bundle.features.first { $0.id == key }.map { free.contains($0.tier) } ?? false
         } else {
             return nil

@@ -19,7 +19,7 @@ package struct Router: HTTPResponder {
     let prices: PriceSheetReader
 
     package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, prices: @escaping PriceSheetReader,
-                 log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date = { Date() }) {
+                 log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date) {
         self.holder = holder
         self.metrics = metrics
         self.admin = admin

@@ -27,7 +27,8 @@ final class FollowedStore: Sendable {
         let replicaID = "test-\(UUID())"
         self.replicaID = replicaID
         holder = PolicyHolder(metrics: metrics, log: log)
-        router = Router(holder: holder, metrics: metrics, admin: nil, prices: Service.requestPrices, log: { _ in })
+        router = Router(holder: holder, metrics: metrics, admin: nil, prices: Service.requestPrices, log: { _ in },
+                            now: { Date() })
         let sources = Dictionary(try ExampleApps.releases().map { ($0.compiled.app, $0.sources) }) { first, _ in first }
         let location = StoreLocation(store)
         var settings = StoreFollower.Settings(

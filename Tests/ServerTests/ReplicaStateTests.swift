@@ -19,7 +19,8 @@ import TollgateEvaluation
         init() throws {
             let lines = self.lines
             holder = PolicyHolder(metrics: metrics, log: { lines.append($0) })
-            router = Router(holder: holder, metrics: metrics, admin: nil, prices: Service.requestPrices, log: { _ in })
+            router = Router(holder: holder, metrics: metrics, admin: nil, prices: Service.requestPrices, log: { _ in },
+                                now: { Date() })
             let releases = try Self.releases(version: 1)
             holder.update(to: releases.map(Self.pointer), loaded: Dictionary(releases.map { ($0.compiled.app, .success($0)) }) {
                 first, _ in first

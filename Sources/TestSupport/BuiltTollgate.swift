@@ -18,22 +18,14 @@ package enum BuiltTollgate {
             throw ChildProcess.Failure(description:
                 "no 'tollgate' at \(executable.path); build it with the tests (swift build --build-tests)")
         }
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-run-\(UUID())")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let output = work.appendingPathComponent("stdout")
-        let errors = work.appendingPathComponent("stderr")
-        guard FileManager.default.createFile(atPath: output.path, contents: nil),
-              FileManager.default.createFile(atPath: errors.path, contents: nil) else {
-            throw ChildProcess.Failure(description: "cannot create files in \(work.path)")
-        }
+        let files = try OutputFiles()
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardOutput = files.output
+        process.standardError = files.errors
         let ended = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in ended.signal() }
         try process.run()
@@ -42,8 +34,6 @@ package enum BuiltTollgate {
             process.terminate()
             ended.wait()
         }
-        let text = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
-        return ChildProcessResult(status: process.terminationStatus, timedOut: timedOut, stdout: text(output),
-                                  stderr: text(errors))
+        return files.result(status: process.terminationStatus, timedOut: timedOut)
     }
 }

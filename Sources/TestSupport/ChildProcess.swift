@@ -21,31 +21,18 @@ package enum ChildProcess {
     }
 
     /// Runs `executable` with `arguments` in `folder` and returns its exit status and output; after `timeout`
-    /// its whole process group is killed.
-    ///
-    /// Output goes to files rather than pipes: a full pipe would block the child while we wait for it to exit.
+    /// its whole process group is killed. Output goes to files (`OutputFiles`), never pipes.
     package static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil,
                     environment: [String: String] = [:], timeout: Duration) async throws -> ChildProcessResult {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-child-\(UUID())")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let output = work.appendingPathComponent("stdout")
-        let errors = work.appendingPathComponent("stderr")
-        guard FileManager.default.createFile(atPath: output.path, contents: nil),
-              FileManager.default.createFile(atPath: errors.path, contents: nil) else {
-            throw Failure(description: "cannot create files in \(work.path)")
-        }
-        let outputHandle = try FileHandle(forWritingTo: output)
-        let errorHandle = try FileHandle(forWritingTo: errors)
-
+        let files = try OutputFiles()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
+        process.standardOutput = files.output
+        process.standardError = files.errors
         let (exits, exit) = AsyncStream.makeStream(of: Int32.self)
         process.terminationHandler = { process in
             exit.yield(process.terminationStatus)
@@ -67,9 +54,6 @@ package enum ChildProcess {
         for await code in exits { status = code }
         watchdog.cancel()
         let timedOut = await watchdog.value
-        try outputHandle.close()
-        try errorHandle.close()
-        let text = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
-        return ChildProcessResult(status: status, timedOut: timedOut, stdout: text(output), stderr: text(errors))
+        return files.result(status: status, timedOut: timedOut)
     }
 }

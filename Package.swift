@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "Replication",
             dependencies: [
-                "Server", "Publishing", "Project", "Store", "TollgateEvaluation", "PolicyValidation", "JSON",
+                "Server", "Publishing", "Project", "Store", "TollgateEvaluation", "PolicyValidation", "Diagnostics", "JSON",
             ],
             swiftSettings: settings
         ),
@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "ReplicationTests",
             dependencies: [
-                "Replication", "Server", "Store", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation",
+                "Replication", "Project", "Server", "Store", "PolicyLoader", "TollgateEvaluation",
                 "TestSupport",
             ],
             swiftSettings: settings

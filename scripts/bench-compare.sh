@@ -64,14 +64,20 @@ measure() {
       echo $(( $(now_ms) - start )) ;;
     requests_per_s)
       python3 - "$bin/tollgate" <<'PY'
-import http.client, json, re, subprocess, sys, time
-server = subprocess.Popen([sys.argv[1], "serve", "--port", "0"], stderr=subprocess.PIPE, text=True)
+import http.client, json, re, subprocess, sys, tempfile, time
+# The log goes to a file: a pipe nobody reads would fill with request lines and stop the server.
+log = tempfile.NamedTemporaryFile(mode="w+")
+server = subprocess.Popen([sys.argv[1], "serve", "--port", "0"], stderr=log, stdout=subprocess.DEVNULL)
 try:
-    for line in server.stderr:
-        found = re.search(r'"url":"http://127\.0\.0\.1:(\d+)"', line)
+    port = None
+    for _ in range(300):
+        log.seek(0)
+        found = re.search(r'"url":"http://127\.0\.0\.1:(\d+)"', log.read())
         if found:
             port = int(found.group(1))
             break
+        time.sleep(0.05)
+    assert port, "tollgate serve did not say where it listens"
     body = json.dumps({"entitlements": [{"product": "com.example.photocollage.removeads", "state": "active"}]})
     client = http.client.HTTPConnection("127.0.0.1", port)
     def post():

@@ -53,7 +53,7 @@ enum ServeCommand {
                 token.isEmpty ? nil : .init(token: token, validator: { Validator.withICU(baselines: $0) })
             },
             log: { line in Self.writeLine(line, to: STDERR_FILENO) }, now: { Date() },
-            store: location, storeName: storeName, source: source, loader: WorkspaceReleases(workspace: workspace))
+            store: location, storeName: storeName, source: source, loader: ProjectReleases(folder: context.currentDirectory, validator: .withICU))
         let service: RunningService
         do {
             service = try Service.start(configuration)

@@ -1,9 +1,9 @@
-import Project
 import Foundation
 import PolicyCompiler
 import PolicyLoader
 import PolicyModel
 import PolicyValidation
+import Project
 import Replication
 import Server
 import Store
@@ -77,32 +77,9 @@ final class ExampleService: Sendable {
         return FileManager.default.fileExists(atPath: storePath)
     }
 
-    /// The repository's example apps, loaded, validated by loading, and compiled.
+    /// The repository's example apps, loaded, validated and compiled as `tollgate serve` serves them.
     static func releases() throws(ReloadError) -> [AppRelease] {
-        let root = Fixtures.repositoryRoot()
-        var releases: [AppRelease] = []
-        for app in ["photocollage", "lingualeap"] {
-            let policyFile = "Policies/\(app).yaml"
-            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(policyFile).path),
-                  let policy = PolicyLoader.load([UInt8](data), file: policyFile).value else {
-                throw ReloadError("cannot load \(policyFile)")
-            }
-            let folder = root.appendingPathComponent("Templates/\(app)")
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-            let templates = names.compactMap { name -> TemplateSet? in
-                FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).flatMap {
-                    TemplateLoader.load([UInt8]($0), file: "Templates/\(app)/\(name)").value
-                }
-            }
-            let sources = AppSources(policy: policy, templates: templates, unreadableLocales: [],
-                                     templateDirectory: "Templates/\(app)")
-            do {
-                releases.append(AppRelease(sources: sources, compiled: try PolicyCompiler.compile(policy)))
-            } catch {
-                throw ReloadError("\(error)")
-            }
-        }
-        return releases
+        try ProjectReleases(folder: Fixtures.repositoryRoot().path, validator: .withICU).releases()
     }
 
     static func source(fingerprint: String = "examples") -> PolicySource {

@@ -32,7 +32,7 @@ enum FleetBackend: String, CaseIterable, Sendable {
 /// `tollgate fleet` on both backends: the replicas heard from in the last 30 seconds, what they serve, and
 /// whether it is what their channel points at.
 @Suite(.tags(.postgres)) struct FleetTests {
-    static func fleet(_ arguments: [String], in project: ReplicaProject) throws -> ChildProcessResult {
+    static func fleet(_ arguments: [String], in project: PublishingProject) throws -> ChildProcessResult {
         try BuiltTollgate.run(["fleet"] + arguments, in: project.folder.path)
     }
 
@@ -44,7 +44,7 @@ enum FleetBackend: String, CaseIterable, Sendable {
     func recentReplicasAreListedWithWhetherTheyConverged(backend: FleetBackend) async throws {
         let (store, age, remove) = try backend.make()
         defer { remove() }
-        let project = try ReplicaProject(store: store)
+        let project = try PublishingProject(store: store)
         defer { project.remove() }
         try await project.publish()
         let registry = try StoreLocation(store).open(.write)
@@ -89,7 +89,7 @@ enum FleetBackend: String, CaseIterable, Sendable {
     @Test func aRealReplicaOnSQLiteHeartbeatsAndConverges() async throws {
         let (store, _, remove) = try FleetBackend.sqlite.make()
         defer { remove() }
-        let project = try ReplicaProject(store: store)
+        let project = try PublishingProject(store: store)
         defer { project.remove() }
         try await project.publish()
         let replica = try await ServedTollgate(options: ["--store", store])
@@ -107,7 +107,7 @@ enum FleetBackend: String, CaseIterable, Sendable {
     }
 
     @Test func aStoreThatCannotBeReadExitsTwo() throws {
-        let project = try ReplicaProject(store: "")
+        let project = try PublishingProject(store: "")
         defer { project.remove() }
         let missing = try Self.fleet(["--store", "nowhere/store.sqlite"], in: project)
         #expect(missing.status == 2)

@@ -61,62 +61,6 @@ final class OwnCluster {
     }
 }
 
-/// A copy of the example project that publishes to a store with the `tollgate` executable.
-struct ReplicaProject {
-    let folder: URL
-    let store: String
-
-    init(store: String) throws {
-        self.store = store
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-replicas-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for item in ["Policies", "Templates"] {
-            try FileManager.default.copyItem(at: Fixtures.repositoryRoot().appendingPathComponent(item),
-                                             to: folder.appendingPathComponent(item))
-        }
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// Runs `tollgate` with `arguments` in the project; throws with its output when it fails.
-    @discardableResult
-    func tollgate(_ arguments: [String]) async throws -> ChildProcessResult {
-        let result = try await ChildProcess.run(ServedTollgate.executable.path, arguments, in: folder,
-                                                timeout: .seconds(120))
-        guard result.succeeded else {
-            throw ChildProcess.Failure(description: "tollgate \(arguments.joined(separator: " ")) failed "
-                + "(\(result.status)):\n\(result.stdout)\(result.stderr)")
-        }
-        return result
-    }
-
-    /// Publishes every app, or only photocollage with its remove-ads reference price set to `price` (which
-    /// changes its bundle), with `tollgate publish`; returns the ETag the channel's photocollage now has.
-    @discardableResult
-    func publish(price: String? = nil) async throws -> String {
-        var arguments = ["publish", "--store", store, "--author", "tests", "-m", "price \(price ?? "as is")"]
-        if let price {
-            let file = folder.appendingPathComponent("Policies/photocollage.yaml")
-            let text = try String(contentsOf: file, encoding: .utf8)
-            let edited = text.replacingOccurrences(of: #"\{ USD: "[0-9.]+", KRW: "3900""#,
-                                                   with: #"{ USD: "\#(price)", KRW: "3900""#, options: .regularExpression)
-            try #require(edited != text, "the remove-ads price is in Policies/photocollage.yaml")
-            try Data(edited.utf8).write(to: file)
-            arguments += ["--app", "photocollage"]
-        }
-        try await tollgate(arguments)
-        return try etag(app: "photocollage")
-    }
-
-    /// The ETag of what the production channel serves for `app` now, read from the store.
-    func etag(app: String) throws -> String {
-        let snapshot = try #require(try StoreLocation(store).open(.read).active(app: app, channel: "production"))
-        return "\"\(snapshot.hash)\""
-    }
-}
-
 extension ServedTollgate {
     /// The port from the `listening` line.
     var port: Int { listening?["port"] as? Int ?? 0 }

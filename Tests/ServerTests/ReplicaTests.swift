@@ -24,7 +24,7 @@ import TestSupport
     @Test func aPublishIsLiveOnAllThreeReplicasAndTheFleetSeesThemConverge() async throws {
         let database = try TestDatabase.create("replicas_publish")
         defer { database.drop() }
-        let project = try ReplicaProject(store: database.url)
+        let project = try PublishingProject(store: database.url)
         defer { project.remove() }
         try await project.publish()
         let replicas = try await Self.replicas(3, store: database.url)
@@ -65,7 +65,7 @@ import TestSupport
     }
 
     static func keepServingAndCatchUp(_ cluster: OwnCluster) async throws {
-        let project = try ReplicaProject(store: cluster.url)
+        let project = try PublishingProject(store: cluster.url)
         defer { project.remove() }
         let first = try await project.publish()
         let replicas = try await Self.replicas(3, store: cluster.url)
@@ -113,7 +113,7 @@ import TestSupport
     }
 
     static func waitThenServe(_ cluster: OwnCluster) async throws {
-        let project = try ReplicaProject(store: cluster.url)
+        let project = try PublishingProject(store: cluster.url)
         defer { project.remove() }
         let published = try await project.publish()
         try await cluster.pause()

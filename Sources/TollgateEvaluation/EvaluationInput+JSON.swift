@@ -84,21 +84,22 @@ extension EvaluationInput {
     /// One entitlement; an error's message starts with the path below the entitlement (`.state: missing`).
     private static func entitlement(_ value: JSONValue) throws(InputError) -> Entitlement {
         let members = try members(value, at: "")
-        /// The member's value, and its path below the entitlement.
-        func member(_ name: EntitlementMember) -> (value: JSONValue?, path: String) {
-            (members[name.rawValue], "." + name.rawValue)
-        }
-        let (product, state, expires) = (member(.product), member(.state), member(.expires))
-        var entitlement = Entitlement(product: try text(required(product.value, at: product.path), at: product.path),
-                                      state: try choice(required(state.value, at: state.path), at: state.path))
-        if let value = optional(expires.value) {
-            entitlement.expires = try date(value, at: expires.path)
+        /// The member's path below the entitlement, written only when a message needs it.
+        func path(_ name: EntitlementMember) -> String { "." + name.rawValue }
+        let product = members[EntitlementMember.product.rawValue]
+        let state = members[EntitlementMember.state.rawValue]
+        var entitlement = Entitlement(product: try text(required(product, at: path(.product)), at: path(.product)),
+                                      state: try choice(required(state, at: path(.state)), at: path(.state)))
+        if let value = optional(members[EntitlementMember.expires.rawValue]) {
+            entitlement.expires = try date(value, at: path(.expires))
         }
         return entitlement
     }
 
-    private static func members(_ value: JSONValue, at path: String) throws(InputError) -> [String: JSONValue] {
-        guard case .object(let members) = value else { throw mismatch(path, expected: "an object", value) }
+    private static func members(_ value: JSONValue, at path: @autoclosure () -> String) throws(InputError)
+        -> [String: JSONValue]
+    {
+        guard case .object(let members) = value else { throw mismatch(path(), expected: "an object", value) }
         return members
     }
 
@@ -112,31 +113,33 @@ extension EvaluationInput {
         optional(document[member.rawValue])
     }
 
-    private static func required(_ value: JSONValue?, at path: String) throws(InputError) -> JSONValue {
-        guard let value else { throw InputError(message: "\(path): missing") }
+    private static func required(_ value: JSONValue?, at path: @autoclosure () -> String) throws(InputError)
+        -> JSONValue
+    {
+        guard let value else { throw InputError(message: "\(path()): missing") }
         return value
     }
 
-    private static func text(_ value: JSONValue, at path: String) throws(InputError) -> String {
-        guard case .string(let text) = value else { throw mismatch(path, expected: "a string", value) }
+    private static func text(_ value: JSONValue, at path: @autoclosure () -> String) throws(InputError) -> String {
+        guard case .string(let text) = value else { throw mismatch(path(), expected: "a string", value) }
         return text
     }
 
-    private static func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at path: String)
-        throws(InputError) -> Choice where Choice.RawValue == String
-    {
-        let text = try text(value, at: path)
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, at path: @autoclosure () -> String
+    ) throws(InputError) -> Choice where Choice.RawValue == String {
+        let text = try text(value, at: path())
         guard let choice = Choice(rawValue: text) else {
-            throw InputError(message: "\(path): not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", ")); "
-                             + "found '\(text)'")
+            let choices = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw InputError(message: "\(path()): not one of \(choices); found '\(text)'")
         }
         return choice
     }
 
-    private static func date(_ value: JSONValue, at path: String) throws(InputError) -> Date {
-        let text = try text(value, at: path)
+    private static func date(_ value: JSONValue, at path: @autoclosure () -> String) throws(InputError) -> Date {
+        let text = try text(value, at: path())
         guard let date = ISO8601Timestamp.date(text) else {
-            throw InputError(message: "\(path): '\(text)' is not an ISO 8601 date-time such as 2026-11-29T12:00:00Z")
+            throw InputError(message: "\(path()): '\(text)' is not an ISO 8601 date-time such as 2026-11-29T12:00:00Z")
         }
         return date
     }

@@ -106,22 +106,6 @@ enum ExperimentCommand {
 
     /// The simulation as JSON: indented, keys sorted, shares as fractions.
     static func json(_ simulation: ExperimentSimulation, _ experiment: PolicyBundle.Experiment, app: String) -> String {
-        let variants: [[String: Any]] = simulation.rows.map { row in
-            ["id": row.variant, "paywall": row.paywall ?? NSNull(), "weight": Int(row.weight), "count": row.count,
-             "share": Double(row.count) / Double(simulation.users), "expected_share": row.expectedShare]
-        }
-        let object: [String: Any] = [
-            "app": app, "experiment": experiment.id, "seed": experiment.seed, "status": experiment.status.rawValue,
-            "users": simulation.users, "variants": variants, "chi_square": simulation.chiSquare,
-            "degrees_of_freedom": simulation.degreesOfFreedom, "p_value": simulation.pValue,
-            "note": statusNote(experiment) ?? NSNull(),
-        ]
-        do {
-            let data = try JSONSerialization.data(withJSONObject: object,
-                                                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            return String(decoding: data, as: UTF8.self) + "\n"
-        } catch {
-            preconditionFailure("a simulation of strings and numbers always encodes: \(error)")
-        }
+        JSONEncoder.report(SimulationReport(simulation, experiment, app: app, note: statusNote(experiment)))
     }
 }

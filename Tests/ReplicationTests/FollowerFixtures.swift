@@ -3,7 +3,6 @@ import Project
 import Replication
 import Server
 import Store
-import Synchronization
 import Testing
 import TestSupport
 
@@ -19,17 +18,6 @@ enum TemporaryStore {
     static func make() -> (store: String, remove: () -> Void) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-follower-\(UUID())")
         return (folder.appendingPathComponent("store.sqlite").path, { try? FileManager.default.removeItem(at: folder) })
-    }
-}
-
-/// Items appended from any thread.
-final class Recorder<Item: Sendable>: Sendable {
-    private let storage = Mutex<[Item]>([])
-
-    var items: [Item] { storage.withLock { $0 } }
-
-    func append(_ item: Item) {
-        storage.withLock { $0.append(item) }
     }
 }
 

@@ -3,6 +3,7 @@ import Replication
 import Server
 import Store
 import Testing
+import TestSupport
 
 /// `Service.start`: one call from a configuration to a listening service, which logs where it listens.
 @Suite struct ServiceTests {

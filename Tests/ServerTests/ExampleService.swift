@@ -7,7 +7,6 @@ import Project
 import Replication
 import Server
 import Store
-import Synchronization
 import TestSupport
 
 /// The example apps behind a router, as the service serves them, for tests without sockets.
@@ -93,17 +92,6 @@ final class ExampleService: Sendable {
         if json != nil, headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
         return router.respond(to: HTTPRequest(method: method, path: path, query: query, headers: headers,
                                               body: Array((json ?? "").utf8)))
-    }
-}
-
-/// Items appended from any thread.
-final class Recorder<Item: Sendable>: Sendable {
-    private let storage = Mutex<[Item]>([])
-
-    var items: [Item] { storage.withLock { $0 } }
-
-    func append(_ item: Item) {
-        storage.withLock { $0.append(item) }
     }
 }
 

@@ -3,6 +3,7 @@ import Server
 import PolicyLoader
 import Replication
 import Testing
+import TestSupport
 import TollgateEvaluation
 
 /// The holder's app-by-app updates, and `/readyz` and `/metrics` as a replica reports the store.

@@ -178,6 +178,7 @@ package final class StoreFollower: Sendable {
     }
 
     private func unreachable(_ error: StoreError) {
+        holder.countStoreFailure()
         if case .unreachable = holder.store { return }
         let reason = error.description
         holder.setStore(.unreachable(since: settings.now(), error: reason))

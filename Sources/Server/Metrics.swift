@@ -31,6 +31,8 @@ package final class Metrics: Sendable {
         var policies: [(app: String, hash: String, version: Int?)] = []
         /// Whether the store answers; nil when the policies come from a folder.
         var storeUp: Bool?
+        /// Attempts to reach or read the store that failed.
+        var storeFailures = 0
     }
 
     private let state = Mutex(State())
@@ -56,6 +58,10 @@ package final class Metrics: Sendable {
 
     func setStoreUp(_ up: Bool) {
         state.withLock { $0.storeUp = up }
+    }
+
+    func countStoreFailure() {
+        state.withLock { $0.storeFailures += 1 }
     }
 
     /// The counters in Prometheus text exposition format 0.0.4.
@@ -92,6 +98,9 @@ package final class Metrics: Sendable {
             if let up = state.storeUp {
                 lines += ["# HELP tollgate_store_up Whether the store answered the last time it was asked (1) or not (0).",
                           "# TYPE tollgate_store_up gauge", "tollgate_store_up \(up ? 1 : 0)"]
+                lines += ["# HELP tollgate_store_failures_total Attempts to reach or read the store that failed.",
+                          "# TYPE tollgate_store_failures_total counter",
+                          "tollgate_store_failures_total \(state.storeFailures)"]
             }
             lines += ["# HELP tollgate_reloads_total Policy reloads, by result.", "# TYPE tollgate_reloads_total counter"]
             lines += state.reloads.keys.sorted().map { "tollgate_reloads_total{result=\"\($0)\"} \(state.reloads[$0] ?? 0)" }

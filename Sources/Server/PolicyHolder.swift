@@ -115,6 +115,11 @@ package final class PolicyHolder: Sendable {
         return true
     }
 
+    /// Counts an attempt to reach or read the store that failed, for `/metrics`: each retry while it is down.
+    package func countStoreFailure() {
+        metrics.countStoreFailure()
+    }
+
     /// Records whether the store answers, for `/readyz` and `/metrics`.
     package func setStore(_ status: StoreStatus) {
         storeStatus.withLock { $0 = status }

@@ -146,7 +146,10 @@ final class FollowedStore: Sendable {
         #expect(waiting.object["store"] as? String == "unreachable")
         #expect((waiting.object["detail"] as? String)?.hasPrefix("waiting for the store: the test's store cannot be") == true)
         #expect(waiting.object["since"] as? String == "2026-11-30T12:00:00Z", "the follower's clock times the outage")
-        #expect(followed.get("/metrics").text.contains("tollgate_store_up 0"))
+        let metrics = followed.get("/metrics").text
+        #expect(metrics.contains("tollgate_store_up 0"))
+        #expect(metrics.contains("tollgate_store_failures_total ") && !metrics.contains("tollgate_store_failures_total 0\n"),
+                "the failure is counted")
         #expect(await eventually { attempts.load(ordering: .relaxed) >= 4 }, "it keeps trying")
         #expect(followed.states("store") == ["waiting"], "one line for the state, not one per attempt")
         let reason = StoreError.cannotOpen(path: "the test's store").description

@@ -1,4 +1,5 @@
 import Foundation
+import Project
 import TollgateEvaluation
 
 /// `tollgate bundle`: the compiled policy that apps and the service evaluate.
@@ -27,7 +28,7 @@ enum BundleCommand {
         do {
             try json.write(to: URL(fileURLWithPath: workspace.absolute(output)), options: .atomic)
         } catch {
-            throw .badArgument("cannot write '\(output)': \(Workspace.reason(error))")
+            throw .badArgument("cannot write '\(output)': \(ProjectFileError.reason(error))")
         }
         return CommandResult(stderr: "wrote \(output) (\(compiled.policy.hash))\n")
     }

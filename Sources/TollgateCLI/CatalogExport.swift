@@ -1,6 +1,7 @@
 import CatalogConversion
 import Diagnostics
 import Foundation
+import Project
 import Rendering
 
 /// `tollgate catalog export --app A --format storekit [--storefront USA] [-o FILE]`: the app's App Store products
@@ -36,7 +37,7 @@ enum CatalogExport {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: workspace.absolute(output)), options: .atomic)
         } catch {
-            throw .badArgument("cannot write '\(output)': \(Workspace.reason(error))")
+            throw .badArgument("cannot write '\(output)': \(ProjectFileError.reason(error))")
         }
         return CommandResult(stderr: "wrote \(output) (\(storefront), \(currency))\n")
     }

@@ -91,11 +91,6 @@ package struct Workspace {
         }
     }
 
-    /// Why a Foundation file operation failed: the system's words when it says which system error it was.
-    static func reason(_ error: any Error) -> String {
-        ProjectFileError.reason(error)
-    }
-
     package func absolute(_ path: String) -> String {
         files.absolute(path)
     }

@@ -1,6 +1,7 @@
 package import Diagnostics
 import Foundation
 import JSON
+package import TollgateEvaluation
 
 /// An RFC 9457 problem: every error the service answers is one, with a stable `type`.
 package struct Problem: Error, Sendable {
@@ -31,12 +32,12 @@ package struct Problem: Error, Sendable {
         /// The app's placements, on an unknown placement.
         package var placements: [String]?
         /// Since when the store does not answer.
-        package var since: String?
+        package var since: Timestamp?
         /// Whether the store answers.
         package var store: String?
 
         package init(allow: String? = nil, diagnostics: [Diagnostic]? = nil, errors: [String]? = nil,
-                     placements: [String]? = nil, since: String? = nil, store: String? = nil) {
+                     placements: [String]? = nil, since: Timestamp? = nil, store: String? = nil) {
             self.allow = allow
             self.diagnostics = diagnostics
             self.errors = errors

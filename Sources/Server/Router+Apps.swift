@@ -31,7 +31,7 @@ extension Router {
         let store = holder.store
         if holder.snapshot == nil, case .unreachable(let since, let error) = store {
             throw Problem(.notReady, status: 503, title: "Not ready", detail: "waiting for the store: \(error)",
-                          extra: Problem.Extra(since: Timestamp(since).description, store: "unreachable"))
+                          extra: Problem.Extra(since: Timestamp(since), store: "unreachable"))
         }
         let snapshot = try snapshot()
         return JSONBody.response(JSONBody.write { writer in

@@ -38,24 +38,24 @@ package struct ProjectReleases: ReleaseLoader {
         return entries.sorted().joined(separator: "\n")
     }
 
-    /// Every app of the folder, in the order of their policy files; the first that does not load, validate or
-    /// compile stops the load with what `validate` would print for it.
+    /// Every app of the folder, read and loaded at once on every core, then compiled in the order of their policy
+    /// files; a file that cannot be read, or the first app that does not validate or compile, stops the load with
+    /// what `validate` would print for it.
     package func releases() throws(ReloadError) -> [AppRelease] {
-        let files = DiskFiles(folder: folder)
-        let policies = ProjectLayout.policyFiles(of: files)
-        guard !policies.isEmpty else { throw ReloadError("no policies in Policies/") }
+        let loaded: [LoadedApp]
+        do {
+            loaded = try Project.loadApps(from: DiskFiles(folder: folder))
+        } catch {
+            throw ReloadError(error.description)
+        }
+        guard !loaded.isEmpty else { throw ReloadError("no policies in Policies/") }
         var releases: [AppRelease] = []
-        for policy in policies {
+        for app in loaded {
             do {
-                let loaded = try Project.load(policies: [policy], from: files)[0]
-                let compiled = try Publisher.compile(loaded, app: loaded.app, validator: validator)
+                let compiled = try Publisher.compile(app, app: app.app, validator: validator)
                 releases.append(AppRelease(sources: compiled.sources, compiled: compiled.policy))
-            } catch let error as ProjectFileError {
-                throw ReloadError(error.description)
-            } catch let error as PublishingError {
-                throw ReloadError(Self.text(error))
             } catch {
-                throw ReloadError("\(error)")
+                throw ReloadError(Self.text(error))
             }
         }
         return releases

@@ -7,9 +7,23 @@ package struct PublishingProject: Sendable {
     /// The store, as `--store` takes it: a file or a `postgres://` URL.
     package let store: String
 
+    /// The project publishing to `store`.
     package init(store: String) throws {
-        self.store = store
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-project-\(UUID().uuidString)")
+        try self.init(folder: Self.newFolder(), store: { _ in store })
+    }
+
+    /// The project publishing to a new SQLite file in its own folder, removed with it.
+    package init() throws {
+        try self.init(folder: Self.newFolder(), store: { $0.appendingPathComponent("store.sqlite").path })
+    }
+
+    private static func newFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-project-\(UUID().uuidString)")
+    }
+
+    private init(folder: URL, store: (URL) -> String) throws {
+        self.folder = folder
+        self.store = store(folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for item in ["Policies", "Templates"] {
             try FileManager.default.copyItem(at: Fixtures.repositoryRoot().appendingPathComponent(item),

@@ -69,10 +69,9 @@ final class FollowedStore: Sendable {
 
 @Suite(.tags(.postgres)) struct StoreFollowerTests {
     @Test func onlyTheAppsWhoseHashChangedAreReloaded() async throws {
-        let (store, remove) = TemporaryStore.make()
-        defer { remove() }
-        let project = try PublishingProject(store: store)
+        let project = try PublishingProject()
         defer { project.remove() }
+        let store = project.store
         try await project.publish()
         let followed = try FollowedStore(store: store)
         followed.follower.start(waitingUpTo: 10)
@@ -123,10 +122,9 @@ final class FollowedStore: Sendable {
     }
 
     @Test func aStoreThatDoesNotAnswerYetIsWaitedFor() async throws {
-        let (store, remove) = TemporaryStore.make()
-        defer { remove() }
-        let project = try PublishingProject(store: store)
+        let project = try PublishingProject()
         defer { project.remove() }
+        let store = project.store
         let etag = try await project.publish()
         let up = Atomic<Bool>(false)
         let attempts = Atomic<Int>(0)
@@ -164,10 +162,9 @@ final class FollowedStore: Sendable {
     }
 
     @Test func aHeartbeatThatFailsIsLoggedOnceAndServingGoesOn() async throws {
-        let (store, remove) = TemporaryStore.make()
-        defer { remove() }
-        let project = try PublishingProject(store: store)
+        let project = try PublishingProject()
         defer { project.remove() }
+        let store = project.store
         try await project.publish()
         let writes = Atomic<Int>(0)
         let followed = try FollowedStore(store: store) { settings in
@@ -195,10 +192,9 @@ final class FollowedStore: Sendable {
     }
 
     @Test func aStoppedReplicaDeregisters() async throws {
-        let (store, remove) = TemporaryStore.make()
-        defer { remove() }
-        let project = try PublishingProject(store: store)
+        let project = try PublishingProject()
         defer { project.remove() }
+        let store = project.store
         try await project.publish()
         let followed = try FollowedStore(store: store)
         followed.follower.start(waitingUpTo: 10)

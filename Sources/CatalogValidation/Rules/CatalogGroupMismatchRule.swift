@@ -51,11 +51,7 @@ struct CatalogGroupMismatchRule: CatalogRule {
         // The subscriptions in the store group their policy group stands for, by store group in first-seen order.
         var peers: [(storeGroup: String, members: [(group: String, match: CatalogComparison.Match)])] = []
         for (group, matches) in members {
-            let storeGroups = matches.compactMap { $0.listed.group?.value }
-            guard let first = storeGroups.first else { continue }
-            let counts = Dictionary(storeGroups.map { ($0, 1) }, uniquingKeysWith: +)
-            let most = counts.values.max() ?? 0
-            let chosen = storeGroups.first { counts[$0] == most } ?? first
+            guard let chosen = Self.mostCommon(matches.compactMap { $0.listed.group?.value }) else { continue }
             for match in matches {
                 guard let listed = match.listed.group, let span = match.product.group?.span else { continue }
                 guard listed.value != chosen else {
@@ -86,12 +82,8 @@ struct CatalogGroupMismatchRule: CatalogRule {
     /// group but the one with most subscriptions there (on a tie, the first), each named with its own span.
     private func shared(_ storeGroup: String, _ members: [(group: String, match: CatalogComparison.Match)],
                         _ catalog: StoreCatalog) -> [Diagnostic] {
-        var order: [String] = []
-        for member in members where !order.contains(member.group) { order.append(member.group) }
-        guard order.count > 1 else { return [] }
-        let counts = Dictionary(members.map { ($0.group, 1) }, uniquingKeysWith: +)
-        let most = counts.values.max() ?? 0
-        let owner = order.first { counts[$0] == most } ?? order[0]
+        let groups = members.map(\.group)
+        guard Set(groups).count > 1, let owner = Self.mostCommon(groups) else { return [] }
         return members.compactMap { group, match in
             guard group != owner, let listed = match.listed.group, let span = match.product.group?.span else {
                 return nil
@@ -105,6 +97,13 @@ struct CatalogGroupMismatchRule: CatalogRule {
                 related: [Diagnostic.Related(span: listed.span,
                                              message: "in store group \(name(storeGroup, catalog))")])
         }
+    }
+
+    /// The value `values` hold most often, the first of those on a tie; nil when there is none.
+    private static func mostCommon(_ values: [String]) -> String? {
+        let counts = Dictionary(values.map { ($0, 1) }, uniquingKeysWith: +)
+        guard let most = counts.values.max() else { return nil }
+        return values.first { counts[$0] == most }
     }
 
     /// A store group for messages: its name and id, or its id.

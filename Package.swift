@@ -93,6 +93,7 @@ let package = Package(
         .target(name: "JSON", swiftSettings: settings),
         .target(name: "TollgateEvaluation", dependencies: ["JSON"], swiftSettings: settings),
         .target(name: "TollgateClient", dependencies: ["TollgateEvaluation"], swiftSettings: settings),
+        .target(name: "Customers", dependencies: ["TollgateEvaluation", "JSON"], swiftSettings: settings),
         .target(
             name: "Rendering",
             dependencies: ["CICU", "PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
@@ -235,6 +236,10 @@ let package = Package(
                 "CatalogConversion", "StoreCatalog", "PolicyModel", "Diagnostics", "TestSupport",
                 "Project", "Rendering", "TollgateEvaluation", "JSON",
             ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CustomersTests", dependencies: ["Customers", "TollgateEvaluation", "JSON", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: settings),

@@ -8,6 +8,7 @@ import Testing
         "JSON": [],
         "TollgateEvaluation": ["JSON"],
         "TollgateClient": ["TollgateEvaluation"],
+        "Customers": ["TollgateEvaluation", "JSON"],
         "Diagnostics": [],
         "YAML": ["CYAML", "Diagnostics"],
         "MessageFormat": ["Diagnostics"],

@@ -37,6 +37,7 @@ package enum AppStorePayloadCheck: Hashable, Sendable {
 
     /// Checks renewal info, which names its environment only.
     package init(_ renewal: AppStoreRenewalInfo) {
-        self = StoreEnvironment(appStore: renewal.environment) == nil ? .unsupportedEnvironment(renewal.environment) : .ok
+        let supported = StoreEnvironment(appStore: renewal.environment) != nil
+        self = supported ? .ok : .unsupportedEnvironment(renewal.environment)
     }
 }

@@ -20,6 +20,7 @@ package struct AppStoreTransaction: Hashable, Sendable {
     package var quantity: Int64
     /// The UUID the app set on the purchase, as sent.
     package var appAccountToken: String?
+    /// `inAppOwnershipType`: `FAMILY_SHARED`, else (`PURCHASED`, or absent) purchased.
     package var ownership: Ownership
     package var signedDate: Timestamp
     /// `signedDate` to the millisecond, as Apple sent it: the newer of two versions is the greater.

@@ -37,7 +37,8 @@ package enum CustomerIDError: Error, Hashable, Sendable, CustomStringConvertible
         case .tooLong(let bytes): return "a customer id has \(bytes) bytes of UTF-8, more than \(CustomerID.maxBytes)"
         case .controlCharacter(let value):
             let hex = String(value, radix: 16, uppercase: true)
-            return "a customer id contains the control character U+" + String(repeating: "0", count: 4 - hex.count) + hex
+            let padded = String(repeating: "0", count: 4 - hex.count) + hex
+            return "a customer id contains the control character U+" + padded
         }
     }
 }

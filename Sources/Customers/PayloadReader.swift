@@ -39,15 +39,15 @@ struct PayloadReader {
         return Int64(whole)
     }
 
+    func integer(required name: String) throws(PayloadError) -> Int64 {
+        guard let whole = try integer(name) else { throw .missingField(prefix + name) }
+        return whole
+    }
+
     func bool(_ name: String) throws(PayloadError) -> Bool? {
         guard let value = present(name) else { return nil }
         guard case .bool(let flag) = value else { throw mismatch(name, "true or false", value) }
         return flag
-    }
-
-    func integer(required name: String) throws(PayloadError) -> Int64 {
-        guard let whole = try integer(name) else { throw .missingField(prefix + name) }
-        return whole
     }
 
     /// A date, sent as whole milliseconds since 1970, to the second it falls in.

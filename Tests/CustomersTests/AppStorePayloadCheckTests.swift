@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func anotherAppsPayloadIsWrongApp() {
-        #expect(Self.check(bundle: "com.example.other") == .wrongApp("bundleId 'com.example.other', not 'com.example.app'"))
+        #expect(Self.check(bundle: "com.example.other")
+            == .wrongApp("bundleId 'com.example.other', not 'com.example.app'"))
         #expect(Self.check(bundle: nil) == .wrongApp("bundleId missing, not 'com.example.app'"))
         #expect(Self.check(apple: 7) == .wrongApp("appAppleId 7, not 42"))
     }

@@ -49,4 +49,14 @@ import TollgateEvaluation
                                   original: "5000")
         #expect(purchase.creditChanges(product: grant).map(\.amount) == [.max, -.max])
     }
+
+    @Test func versionsOfAnotherPurchaseAreIgnored() throws {
+        var purchase = Purchase(originalTransactionID: "5000")
+        #expect(!purchase.merge(try P.transaction("1", original: "9999", purchased: 0, signed: 0)))
+        #expect(!purchase.merge(try P.renewal(original: "9999", signed: 0)))
+        #expect(purchase == Purchase(originalTransactionID: "5000"))
+        #expect(purchase.merge(try Self.coinTransaction("5000")))
+        #expect(!purchase.merge(try Self.coinTransaction("5000")), "the same version again")
+        #expect(purchase.productID == "coins.100")
+    }
 }

@@ -18,7 +18,8 @@ import TollgateEvaluation
             product: "pro.monthly", state: .active, expires: P.at(Self.month), store: .appStore,
             environment: .production, originalTransaction: "1000", ownership: .purchased, periodType: .normal,
             willRenew: true))
-        #expect(entry.entitlement == Entitlement(product: "pro.monthly", state: .active, expires: P.at(Self.month).date))
+        #expect(entry.entitlement
+            == Entitlement(product: "pro.monthly", state: .active, expires: P.at(Self.month).date))
         #expect(purchase.entitlement(at: P.at(Self.month), product: Self.subscription)?.state == .expired)
         #expect(purchase.entitlement(at: P.at(Self.month), product: Self.subscription)?.expires == nil)
     }
@@ -126,7 +127,8 @@ import TollgateEvaluation
 
     @Test func theCurrentPeriodsOfferCounts() throws {
         let purchase = P.purchase([
-            try P.transaction("1000", purchased: 0, expires: 7 * P.day, signed: 0, offerType: 1, discount: "FREE_TRIAL"),
+            try P.transaction("1000", purchased: 0, expires: 7 * P.day, signed: 0, offerType: 1,
+                              discount: "FREE_TRIAL"),
             try P.transaction("1001", purchased: 7 * P.day, expires: Self.month, signed: 7 * P.day),
         ])
         #expect(purchase.entitlement(at: P.at(P.day), product: Self.subscription)?.periodType == .normal)
@@ -215,6 +217,20 @@ import TollgateEvaluation
                                                      type: "Non-Renewing Subscription", purchased: 0, signed: P.day,
                                                      revoked: P.day)], original: "4000")
         #expect(refunded.entitlement(at: P.at(2 * P.day), product: facts)?.state == .revoked)
+    }
+
+    @Test func aNonRenewingSubscriptionWithoutAPeriodEndsAtItsExpiresDateIfAny() throws {
+        let dated = P.purchase([try P.transaction("4000", original: "4000", product: "pass",
+                                                  type: "Non-Renewing Subscription", purchased: 0, expires: P.day,
+                                                  signed: 0)], original: "4000")
+        #expect(dated.entitlement(at: P.at(5), product: nil)?.expires == P.at(P.day))
+        #expect(dated.entitlement(at: P.at(P.day), product: nil)?.state == .expired)
+        let undated = P.purchase([try P.transaction("4000", original: "4000", product: "pass",
+                                                    type: "Non-Renewing Subscription", purchased: 0, signed: 0)],
+                                 original: "4000")
+        let entry = try #require(undated.entitlement(at: P.at(100 * P.day), product: nil))
+        #expect(entry.state == .active)
+        #expect(entry.expires == nil)
     }
 
     // MARK: Consumables and empty purchases

@@ -43,7 +43,8 @@ import Testing
         #expect(throws: CustomerIDError.controlCharacter(0x85)) { try CustomerID("a\u{85}") }
         #expect(CustomerIDError.controlCharacter(0x0A).description
             == "a customer id contains the control character U+000A")
-        #expect(CustomerIDError.tooLong(bytes: 300).description == "a customer id has 300 bytes of UTF-8, more than 256")
+        #expect(CustomerIDError.tooLong(bytes: 300).description
+            == "a customer id has 300 bytes of UTF-8, more than 256")
         #expect(Self.alice < Self.bob)
     }
 }

@@ -17,7 +17,8 @@ import TollgateEvaluation
     static let types: [(apple: String, facts: ProductFacts)] = [
         ("Auto-Renewable Subscription", ProductFacts(type: .autoRenewable)),
         ("Non-Consumable", ProductFacts(type: .nonConsumable)),
-        ("Non-Renewing Subscription", ProductFacts(type: .nonRenewing, period: PolicyBundle.Period(months: 1, days: 3))),
+        ("Non-Renewing Subscription",
+         ProductFacts(type: .nonRenewing, period: PolicyBundle.Period(months: 1, days: 3))),
         ("Consumable", ProductFacts(type: .consumable, credits: CreditGrant(currency: "coins", amount: 25))),
     ]
 
@@ -81,7 +82,8 @@ import TollgateEvaluation
                 let purchase = Self.merged(versions, using: &random)
                 #expect(purchase == reference)
                 for now in nows {
-                    #expect(purchase.entitlement(at: now, product: facts) == reference.entitlement(at: now, product: facts))
+                    #expect(purchase.entitlement(at: now, product: facts)
+                        == reference.entitlement(at: now, product: facts))
                 }
                 #expect(purchase.creditChanges(product: facts) == reference.creditChanges(product: facts))
             }

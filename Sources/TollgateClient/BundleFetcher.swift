@@ -4,7 +4,8 @@ import TollgateEvaluation
 import FoundationNetworking
 #endif
 
-/// One request for the app's bundle, and the checks a bundle passes before it is used.
+/// The client's requests to the service: the app's bundle, with the checks a bundle passes before it is used, and
+/// the JSON requests of the customer calls (`post(_:to:)`).
 struct BundleFetcher: Sendable {
     /// What the server said.
     enum Outcome: Sendable {
@@ -35,7 +36,7 @@ struct BundleFetcher: Sendable {
     /// Asks for the bundle unless it is `current`; with `wait`, lets the server hold the request that many
     /// seconds until the policy changes.
     func fetch(current: PolicySnapshot?, wait: Int?) async throws(TollgateClientError) -> Outcome {
-        var request = URLRequest(url: address("v1/apps", configuration.app, "bundle"))
+        var request = URLRequest(url: address("v1", "apps", configuration.app, "bundle"))
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let current { request.setValue(current.etag, forHTTPHeaderField: "If-None-Match") }
         if let wait { request.setValue("wait=\(wait)", forHTTPHeaderField: "Prefer") }
@@ -78,7 +79,7 @@ struct BundleFetcher: Sendable {
             }
             var apps: [App]
         }
-        var request = URLRequest(url: address("v1/apps"))
+        var request = URLRequest(url: address("v1", "apps"))
         request.timeoutInterval = 30
         guard let (body, response) = try? await send(request), response.statusCode == 200,
               let listing = try? JSONDecoder().decode(Listing.self, from: body),
@@ -127,10 +128,64 @@ struct BundleFetcher: Sendable {
         return (body, response)
     }
 
-    /// The server's address with `components` appended, each percent-encoded as a path segment.
-    private func address(_ components: String...) -> URL {
-        components.reduce(configuration.server) { $0.appendingPathComponent($1) }
+    /// `POST`s `body`, a JSON object, to `url` and answers the body of the 200; any other answer throws: a problem
+    /// document as `refused`, anything else as `unexpectedStatus`.
+    func post(_ body: Data, to url: URL) async throws(TollgateClientError) -> Data {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.timeoutInterval = 30
+        let (answer, response) = try await send(request)
+        guard response.statusCode == 200 else { throw Self.refusal(status: response.statusCode, body: answer) }
+        return answer
     }
+
+    /// The error of a non-200 answer: `refused` with the problem's kind and detail when `body` is a problem
+    /// document (`{"type": "urn:tollgate:problem:<kind>", "title", "status", "detail"}`), else `unexpectedStatus`.
+    private static func refusal(status: Int, body: Data) -> TollgateClientError {
+        struct Problem: Decodable {
+            var type: String
+            var title: String?
+            var detail: String?
+        }
+        guard let problem = try? JSONDecoder().decode(Problem.self, from: body) else { return .unexpectedStatus(status) }
+        let prefix = "urn:tollgate:problem:"
+        let kind = problem.type.hasPrefix(prefix) ? String(problem.type.dropFirst(prefix.count)) : problem.type
+        return .refused(kind: kind, status: status, detail: problem.detail ?? problem.title ?? "")
+    }
+
+    /// The server's address with `segments` appended, each percent-encoded as one path segment: every byte but
+    /// the unreserved ones (letters, digits, `-._~`) as `%XX`, so a `/` in a customer id stays in its segment.
+    func address(_ segments: String...) -> URL {
+        let base = configuration.server.absoluteString
+        let path = segments.map(Self.percentEncoded).joined(separator: "/")
+        guard let url = URL(string: (base.hasSuffix("/") ? base : base + "/") + path) else {
+            preconditionFailure("a URL with percent-encoded path segments appended is a URL: \(base) + \(path)")
+        }
+        return url
+    }
+
+    /// `segment` with every byte but the unreserved ones written `%XX`.
+    private static func percentEncoded(_ segment: String) -> String {
+        var encoded = ""
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(hexDigits[Int(byte >> 4)])
+                encoded.unicodeScalars.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return encoded
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
 
     /// The hash an entity tag names: `"sha256:…"` or `W/"sha256:…"` without the quotes.
     static func hash(ofETag etag: String) -> String {

@@ -13,7 +13,8 @@ final class Synchronizer: Sendable {
 
     let configuration: TollgateClient.Configuration
     let state: Locked<State>
-    private let fetcher: BundleFetcher
+    /// The requests to the service, the polls' and the customer calls'.
+    let fetcher: BundleFetcher
     private let cache: BundleCache?
     /// Held while the cache file is written, so an older bundle never lands after a newer one.
     private let cacheWrite = NSLock()

@@ -105,6 +105,26 @@ public final class TollgateClient: Sendable {
         try current().evaluator.resolve(placement: placement, context: context, now: now)
     }
 
+    /// Records a StoreKit 2 transaction for `customer` on the service, right after a purchase or a restore, and
+    /// answers what the service then knows of the customer: `POST /v1/apps/{app}/customers/{customer}/transactions`
+    /// with `{"signed_transaction": jwsRepresentation}`. Pass `VerificationResult.jwsRepresentation`; the service
+    /// checks Apple's signature itself. Throws `refused` with the problem's kind when the service refuses it,
+    /// `unreachable` offline.
+    public func postTransaction(_ jwsRepresentation: String,
+                                customer: String) async throws(TollgateClientError) -> CustomerStatus {
+        try await synchronizer.fetcher.postTransaction(jwsRepresentation, customer: customer)
+    }
+
+    /// The service's decision for what `customer` bought in `environment`, with ads `consent`, judged at `now` or
+    /// else at the service's clock: `POST /v1/apps/{app}/evaluate` with `{"customer": …}`. Only the service knows a
+    /// customer's purchases, so this asks it every time, and throws `unreachable` offline: to answer offline, keep
+    /// the `entitlements` of `postTransaction`'s `CustomerStatus` and call `evaluate(_:)`.
+    public func evaluate(customer: String, environment: CustomerEnvironment = .production, consent: Consent = .unknown,
+                         now: Date? = nil) async throws(TollgateClientError) -> Decision {
+        try await synchronizer.fetcher.evaluate(customer: customer, environment: environment, consent: consent,
+                                                now: now)
+    }
+
     /// The current bundle; `notSynced` when there is none yet.
     private func current() throws(TollgateClientError) -> PolicySnapshot {
         guard let snapshot else { throw .notSynced }

@@ -6,13 +6,24 @@ import Darwin
 #endif
 
 /// A tiny HTTP server on loopback that answers every bundle request with whatever the test set last, to play
-/// a service (or a proxy) that sends what a real one never would. One request per connection.
+/// a service (or a proxy) that sends what a real one never would, and every `POST` to a customer route (`…/transactions`,
+/// `…/evaluate`) with its own canned answer, recording each. One request per connection.
 final class FakeBundleServer: @unchecked Sendable {
-    /// What a bundle request gets.
+    /// What a bundle request, or a `POST`, gets.
     struct Answer: Sendable {
         var status = 200
         var etag: String?
         var body = Data()
+        var contentType = "application/json"
+    }
+
+    /// A request as it arrived: the method, the target as sent (still percent-encoded), the headers and the body.
+    struct Request: Sendable {
+        var method: String
+        var target: String
+        /// Header names in lowercase.
+        var headers: [String: String]
+        var body: Data
     }
 
     let url: URL
@@ -20,6 +31,8 @@ final class FakeBundleServer: @unchecked Sendable {
     private let lock = NSLock()
     private var answer = Answer()
     private var bundleRequests = 0
+    private var postAnswer = Answer(status: 500, body: Data(#"{"title":"No answer set"}"#.utf8))
+    private var posted: [Request] = []
     private var stopped = false
 
     init() throws {
@@ -69,22 +82,41 @@ final class FakeBundleServer: @unchecked Sendable {
     /// Bundle requests answered since the last `set`.
     var requestsSinceSet: Int { lock.withLock { bundleRequests } }
 
-    /// The answer for a request line: the bundle for `/v1/apps/…/bundle`, 404 otherwise.
-    private func respond(to requestLine: String) -> Data {
-        guard requestLine.contains("/bundle") else {
+    /// Answers every later `POST` to a customer route with `answer`.
+    func setPost(_ answer: Answer) {
+        lock.withLock { postAnswer = answer }
+    }
+
+    /// The `POST`s to customer routes so far, in order.
+    var posts: [Request] { lock.withLock { posted } }
+
+    /// The answer for a request: the bundle for `GET /v1/apps/…/bundle`, the `POST` answer for `POST …/transactions`
+    /// and `POST …/evaluate`, 404 otherwise.
+    private func respond(to request: Request) -> Data {
+        let path = request.target.split(separator: "?").first.map(String.init) ?? request.target
+        if request.method == "POST", path.hasSuffix("/transactions") || path.hasSuffix("/evaluate") {
+            let answer = lock.withLock {
+                posted.append(request)
+                return postAnswer
+            }
+            return Self.response(status: answer.status, headers: [], body: answer.body, contentType: answer.contentType)
+        }
+        guard request.method == "GET", path.hasSuffix("/bundle") else {
             return Self.response(status: 404, headers: [], body: Data(#"{"title":"Not found"}"#.utf8))
         }
         let answer = lock.withLock {
             bundleRequests += 1
             return self.answer
         }
-        return Self.response(status: answer.status, headers: answer.etag.map { [("ETag", $0)] } ?? [], body: answer.body)
+        return Self.response(status: answer.status, headers: answer.etag.map { [("ETag", $0)] } ?? [], body: answer.body,
+                             contentType: answer.contentType)
     }
 
-    private static func response(status: Int, headers: [(String, String)], body: Data) -> Data {
+    private static func response(status: Int, headers: [(String, String)], body: Data,
+                                 contentType: String = "application/json") -> Data {
         var head = "HTTP/1.1 \(status) \(status == 200 ? "OK" : status == 304 ? "Not Modified" : "Other")\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if status != 304 { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
+        if status != 304 { head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n" }
         head += "Connection: close\r\n\r\n"
         return Data(head.utf8) + (status == 304 ? Data() : body)
     }
@@ -99,33 +131,59 @@ final class FakeBundleServer: @unchecked Sendable {
                 close(listener)
                 return
             }
-            let request = readHead(connection)
-            if let server = server(), let line = request.split(separator: "\r\n").first {
-                let response = server.respond(to: String(line))
-                response.withUnsafeBytes { bytes in
-                    var offset = 0
-                    while offset < bytes.count {
-                        let sent = send(connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                        guard sent > 0 else { break }
-                        offset += sent
-                    }
-                }
+            if let request = readRequest(connection), let server = server() {
+                write(server.respond(to: request), to: connection)
             }
             close(connection)
         }
     }
 
-    /// The request up to its blank line (requests here have no body).
-    private static func readHead(_ connection: Int32) -> String {
+    /// Sends all of `data`, or as much as the peer takes.
+    private static func write(_ data: Data, to connection: Int32) {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let sent = send(connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                guard sent > 0 else { break }
+                offset += sent
+            }
+        }
+    }
+
+    /// The request: its head up to the blank line, then `Content-Length` bytes of body (after a `100 Continue` when
+    /// the client expects one); nil when the connection ends before the head does.
+    private static func readRequest(_ connection: Int32) -> Request? {
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while received.count < 65_536 {
+        func receive() -> Bool {
             let count = recv(connection, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
+            guard count > 0 else { return false }
             received += buffer[..<count]
-            if received.count >= 4, received.suffix(4) == [13, 10, 13, 10] { break }
+            return true
         }
-        return String(decoding: received, as: UTF8.self)
+        let separator: [UInt8] = [13, 10, 13, 10]
+        var headEnd: Int?
+        while headEnd == nil, received.count < 65_536 {
+            guard receive() else { return nil }
+            headEnd = received.indices.dropLast(3).first { received[$0..<($0 + 4)].elementsEqual(separator) }
+        }
+        guard let headEnd else { return nil }
+        let lines = String(decoding: received[..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let length = headers["content-length"].flatMap { Int($0) } ?? 0
+        if length > 0, headers["expect"]?.lowercased() == "100-continue" {
+            write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8), to: connection)
+        }
+        let bodyStart = headEnd + 4
+        while received.count - bodyStart < length, receive() {}
+        let body = received[bodyStart...].prefix(length)
+        return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: Data(body))
     }
 
     #if canImport(Glibc)

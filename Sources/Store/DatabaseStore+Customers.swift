@@ -8,8 +8,9 @@ package import TollgateEvaluation
 /// `tollgate:customer:<app>:<customer>`. A store opened only to read is never migrated: on a store from
 /// before the customer tables, reads answer that nobody bought anything.
 extension DatabaseStore: CustomerStore {
-    package func recordPurchaseEvent(_ key: PurchaseKey, notification: StoredNotification?,
-                                     decide: (PurchaseRecord) -> PurchaseUpdate) throws(StoreError) -> PurchaseEventOutcome {
+    package func recordPurchaseEvent(
+        _ key: PurchaseKey, notification: StoredNotification?, decide: (PurchaseRecord) -> PurchaseUpdate
+    ) throws(StoreError) -> PurchaseEventOutcome {
         try backend.write(locking: "tollgate:purchase:\(key.app):\(key.store):\(key.purchase)") {
             () throws(Backend.Failure) -> PurchaseEventOutcome in
             if let notification, let status = try insert(notification, status: "", purchase: key.purchase) {
@@ -19,9 +20,9 @@ extension DatabaseStore: CustomerStore {
             let update = decide(record)
             try apply(update, to: record)
             if let notification {
-                _ = try backend.query("UPDATE store_notifications SET status = ?1 WHERE app = ?2 AND store = ?3 AND id = ?4",
-                                      [.text(update.status), .text(notification.app), .text(notification.store),
-                                       .text(notification.id)])
+                _ = try backend.query(
+                    "UPDATE store_notifications SET status = ?1 WHERE app = ?2 AND store = ?3 AND id = ?4",
+                    [.text(update.status), .text(notification.app), .text(notification.store), .text(notification.id)])
             }
             let customers = Set([record.owner, update.owner].compactMap(\.self) + update.credits.map(\.customer)
                 + update.events.map(\.customer))
@@ -36,36 +37,18 @@ extension DatabaseStore: CustomerStore {
         }
     }
 
-    package func purchases(app: String, ownedBy customer: String, store: String?) throws(StoreError) -> [PurchaseRecord] {
+    package func purchases(app: String, ownedBy customer: String,
+                           store: String?) throws(StoreError) -> [PurchaseRecord] {
         try read { () throws(Backend.Failure) in
             guard try backend.hasTable("purchase_owners") else { return [] }
-            let owned = "SELECT store, purchase FROM purchase_owners WHERE app = ?1 AND customer = ?2 AND (?3 IS NULL OR store = ?3)"
-            let parameters: [StoreValue] = [.text(app), .text(customer), store.map(StoreValue.text) ?? .null]
-            var records: [PurchaseKey: PurchaseRecord] = [:]
-            for row in try backend.query(owned, parameters) {
-                let key = PurchaseKey(app: app, store: try row.text("store"), purchase: try row.text("purchase"))
-                records[key] = PurchaseRecord(key: key, owner: customer)
-            }
-            guard !records.isEmpty else { return [] }
-            for row in try backend.query("""
-                SELECT t.store, t.purchase, t.id, t.signed_date, t.payload FROM store_transactions t
-                WHERE t.app = ?1 AND (t.store, t.purchase) IN (\(owned)) ORDER BY t.id
-                """, parameters) {
-                records[try key(of: row, app: app)]?.transactions.append(try payload(row, id: row.text("id")))
-            }
-            for row in try backend.query("""
-                SELECT r.store, r.purchase, r.signed_date, r.payload FROM store_renewals r
-                WHERE r.app = ?1 AND (r.store, r.purchase) IN (\(owned))
-                """, parameters) {
-                records[try key(of: row, app: app)]?.renewal = try payload(row, id: row.text("purchase"))
-            }
-            for row in try backend.query("""
-                SELECT l.store, l.purchase, l.key FROM credit_ledger l
-                WHERE l.app = ?1 AND l.key IS NOT NULL AND (l.store, l.purchase) IN (\(owned))
-                """, parameters) {
-                records[try key(of: row, app: app)]?.creditKeys.insert(try row.text("key"))
-            }
-            return records.values.sorted { ($0.key.store, $0.key.purchase) < ($1.key.store, $1.key.purchase) }
+            // Through the index by app and customer, then each table's index by purchase.
+            let owned = """
+                app = ?1 AND (store, purchase) IN (SELECT store, purchase FROM purchase_owners
+                    WHERE app = ?1 AND customer = ?2 AND (?3 IS NULL OR store = ?3))
+                """
+            return try purchaseRecords(app: app, where: owned, [.text(app), .text(customer),
+                                                                store.map(StoreValue.text) ?? .null])
+                .values.sorted { ($0.key.store, $0.key.purchase) < ($1.key.store, $1.key.purchase) }
         }
     }
 
@@ -98,8 +81,8 @@ extension DatabaseStore: CustomerStore {
                 (row) throws(Backend.Failure) in
                 CustomerEvent(customer: try row.text("customer"), time: try row.timestamp("time"),
                               store: try row.text("store"), event: try row.text("event"),
-                              product: try row.optionalText("product"), transaction: try row.optionalText("transaction_id"),
-                              effect: try row.text("effect"))
+                              product: try row.optionalText("product"),
+                              transaction: try row.optionalText("transaction_id"), effect: try row.text("effect"))
             }
         }
     }
@@ -119,8 +102,9 @@ extension DatabaseStore: CustomerStore {
                 WHERE app = ?1 AND customer = ?2 AND currency = ?3
                 """, [.text(app), .text(customer), .text(currency)]).integer("balance")
             guard balance >= amount else { return .insufficient(balance: balance) }
-            try insert(LedgerEntry(customer: customer, currency: currency, amount: -amount, reason: "spend",
-                                   key: "spend:" + idempotencyKey, transaction: nil, time: time), app: app, purchase: nil)
+            let entry = LedgerEntry(customer: customer, currency: currency, amount: -amount, reason: "spend",
+                                    key: "spend:" + idempotencyKey, transaction: nil, time: time)
+            try insert(entry, app: app, purchase: nil)
             _ = try backend.query("""
                 INSERT INTO credit_spends (app, idempotency_key, customer, currency, amount, balance_after, time)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -160,7 +144,8 @@ extension DatabaseStore: CustomerStore {
     private func insert(_ notification: StoredNotification, status: String,
                         purchase: String?) throws(Backend.Failure) -> String? {
         let inserted = try backend.query("""
-            INSERT INTO store_notifications (app, store, id, type, subtype, signed_date, payload, status, received_at, purchase)
+            INSERT INTO store_notifications
+                (app, store, id, type, subtype, signed_date, payload, status, received_at, purchase)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (app, store, id) DO NOTHING RETURNING id
             """, [.text(notification.app), .text(notification.store), .text(notification.id), .text(notification.type),
                   notification.subtype.map(StoreValue.text) ?? .null, .timestamp(notification.signedDate),
@@ -174,20 +159,43 @@ extension DatabaseStore: CustomerStore {
 
     /// What the store holds of the purchase `key`, or nil when it holds nothing.
     private func purchaseRecord(_ key: PurchaseKey) throws(Backend.Failure) -> PurchaseRecord? {
-        let parameters: [StoreValue] = [.text(key.app), .text(key.store), .text(key.purchase)]
-        let matching = "WHERE app = ?1 AND store = ?2 AND purchase = ?3"
-        let owner = try backend.query("SELECT customer FROM purchase_owners \(matching)", parameters).first
-        let transactions = try backend.query("SELECT id, signed_date, payload FROM store_transactions \(matching) ORDER BY id",
-                                             parameters).map { (row) throws(Backend.Failure) in
-            try payload(row, id: row.text("id"))
+        try purchaseRecords(app: key.app, where: "app = ?1 AND store = ?2 AND purchase = ?3",
+                            [.text(key.app), .text(key.store), .text(key.purchase)])[key]
+    }
+
+    /// The purchases of `app` whose rows `condition` selects in each table (naming the columns `app`,
+    /// `store` and `purchase` they all have), read in one statement so that what it reads agrees.
+    private func purchaseRecords(app: String, where condition: String,
+                                 _ parameters: [StoreValue]) throws(Backend.Failure) -> [PurchaseKey: PurchaseRecord] {
+        let rows = try backend.query("""
+            SELECT 'owner' AS kind, store, purchase, customer AS id, NULL AS signed_date, NULL AS payload
+                FROM purchase_owners WHERE \(condition)
+            UNION ALL SELECT 'transaction', store, purchase, id, signed_date, payload
+                FROM store_transactions WHERE \(condition)
+            UNION ALL SELECT 'renewal', store, purchase, purchase, signed_date, payload
+                FROM store_renewals WHERE \(condition)
+            UNION ALL SELECT 'credit', store, purchase, key, NULL, NULL
+                FROM credit_ledger WHERE \(condition)
+            """, parameters)
+        var records: [PurchaseKey: PurchaseRecord] = [:]
+        for row in rows {
+            let key = PurchaseKey(app: app, store: try row.text("store"), purchase: try row.text("purchase"))
+            var record = records[key] ?? PurchaseRecord(key: key)
+            switch try row.text("kind") {
+            case "owner": record.owner = try row.optionalText("id")
+            case "transaction": record.transactions.append(try payload(row, id: row.text("id")))
+            case "renewal": record.renewal = try payload(row, id: key.purchase)
+            default:
+                // Keyless rows are skipped here, not in SQL: `key IS NOT NULL` would lead SQLite to scan the
+                // app's whole ledger by its index on keys.
+                if let creditKey = try row.optionalText("id") { record.creditKeys.insert(creditKey) }
+            }
+            records[key] = record
         }
-        let renewal = try backend.query("SELECT signed_date, payload FROM store_renewals \(matching)", parameters).first
-            .map { (row) throws(Backend.Failure) in try payload(row, id: key.purchase) }
-        let creditKeys = Set(try backend.query("SELECT key FROM credit_ledger \(matching) AND key IS NOT NULL", parameters)
-            .map { (row) throws(Backend.Failure) in try row.text("key") })
-        guard owner != nil || !transactions.isEmpty || renewal != nil || !creditKeys.isEmpty else { return nil }
-        return PurchaseRecord(key: key, owner: try owner?.optionalText("customer"), transactions: transactions,
-                              renewal: renewal, creditKeys: creditKeys)
+        for key in records.keys {
+            records[key]?.transactions.sort { $0.id < $1.id }
+        }
+        return records
     }
 
     /// Writes `update` to the purchase `record` holds, inside the event's transaction.
@@ -196,7 +204,8 @@ extension DatabaseStore: CustomerStore {
         let purchase: [StoreValue] = [.text(key.app), .text(key.store), .text(key.purchase)]
         for transaction in update.transactions {
             _ = try backend.query("""
-                INSERT INTO store_transactions (app, store, purchase, id, signed_date, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                INSERT INTO store_transactions (app, store, purchase, id, signed_date, payload)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                 ON CONFLICT (app, store, id) DO UPDATE
                 SET purchase = excluded.purchase, signed_date = excluded.signed_date, payload = excluded.payload
                 """, purchase + [.text(transaction.id), .timestamp(transaction.signedDate), .text(transaction.text)])
@@ -204,12 +213,14 @@ extension DatabaseStore: CustomerStore {
         if let renewal = update.renewal {
             _ = try backend.query("""
                 INSERT INTO store_renewals (app, store, purchase, signed_date, payload) VALUES (?1, ?2, ?3, ?4, ?5)
-                ON CONFLICT (app, store, purchase) DO UPDATE SET signed_date = excluded.signed_date, payload = excluded.payload
+                ON CONFLICT (app, store, purchase) DO UPDATE
+                SET signed_date = excluded.signed_date, payload = excluded.payload
                 """, purchase + [.timestamp(renewal.signedDate), .text(renewal.text)])
         }
         if let owner = update.owner, owner != record.owner {
             _ = try backend.query("""
-                INSERT INTO purchase_owners (app, store, purchase, customer, since) VALUES (?1, ?2, ?3, ?4, \(backend.dialect.now))
+                INSERT INTO purchase_owners (app, store, purchase, customer, since)
+                VALUES (?1, ?2, ?3, ?4, \(backend.dialect.now))
                 ON CONFLICT (app, store, purchase) DO UPDATE SET customer = excluded.customer, since = excluded.since
                 """, purchase + [.text(owner)])
         }
@@ -220,26 +231,22 @@ extension DatabaseStore: CustomerStore {
             _ = try backend.query("""
                 INSERT INTO customer_events (app, customer, time, store, event, product, transaction_id, effect)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                """, [.text(key.app), .text(event.customer), .timestamp(event.time), .text(event.store), .text(event.event),
-                      event.product.map(StoreValue.text) ?? .null, event.transaction.map(StoreValue.text) ?? .null,
-                      .text(event.effect)])
+                """, [.text(key.app), .text(event.customer), .timestamp(event.time), .text(event.store),
+                      .text(event.event), event.product.map(StoreValue.text) ?? .null,
+                      event.transaction.map(StoreValue.text) ?? .null, .text(event.effect)])
         }
     }
 
     /// Appends `entry` to the ledger of `app`, for `purchase` if any, unless the ledger holds its key.
     private func insert(_ entry: LedgerEntry, app: String, purchase: PurchaseKey?) throws(Backend.Failure) {
         _ = try backend.query("""
-            INSERT INTO credit_ledger (app, customer, currency, amount, reason, key, store, purchase, transaction_id, time)
+            INSERT INTO credit_ledger
+                (app, customer, currency, amount, reason, key, store, purchase, transaction_id, time)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (app, key) DO NOTHING
             """, [.text(app), .text(entry.customer), .text(entry.currency), .integer(entry.amount), .text(entry.reason),
                   entry.key.map(StoreValue.text) ?? .null, purchase.map { .text($0.store) } ?? .null,
                   purchase.map { .text($0.purchase) } ?? .null, entry.transaction.map(StoreValue.text) ?? .null,
                   .timestamp(entry.time)])
-    }
-
-    /// The purchase a row's `store` and `purchase` columns name, of `app`.
-    private func key(of row: Backend.Record, app: String) throws(Backend.Failure) -> PurchaseKey {
-        PurchaseKey(app: app, store: try row.text("store"), purchase: try row.text("purchase"))
     }
 
     /// The payload in a row's `signed_date` and `payload` columns, with `id`.

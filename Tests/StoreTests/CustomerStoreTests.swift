@@ -230,6 +230,27 @@ import TollgateEvaluation
         #expect(try store.openCustomers().purchase(Self.purchase)?.transactions.first?.text == "100")
     }
 
+    @Test(arguments: StoreBackend.allCases) func spendsFromTwoThreadsNeverOverdraw(_ backend: StoreBackend) throws {
+        let store = try BackendStore(backend)
+        defer { store.remove() }
+        _ = try store.openCustomers().recordPurchaseEvent(Self.purchase, notification: nil) { _ in
+            PurchaseUpdate(owner: "alice", credits: [Self.grant("alice", 30, key: "1000:purchase")], status: "applied")
+        }
+        let threads = (0..<2).map { thread in
+            ThreadWork {
+                let customers = try store.openCustomers(.write)
+                return try (0..<20).map { index in
+                    try customers.spendCredits(app: "demo", customer: "alice", currency: "coins", amount: 1,
+                                               idempotencyKey: "\(thread)-\(index)", time: Self.noon)
+                }
+            }
+        }
+        let outcomes = try threads.flatMap { try $0.join() }
+        #expect(outcomes.filter { if case .spent = $0 { true } else { false } }.count == 30)
+        #expect(outcomes.filter { $0 == .insufficient(balance: 0) }.count == 10)
+        #expect(try store.openCustomers().balances(app: "demo", customer: "alice") == ["coins": 0])
+    }
+
     @Test func sqliteHasNoCustomerFeed() throws {
         let store = try BackendStore(.sqlite)
         defer { store.remove() }

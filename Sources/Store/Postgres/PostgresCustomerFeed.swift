@@ -29,6 +29,7 @@ package final class PostgresCustomerFeed: CustomerChangeFeed {
     /// The customer `payload` names, split at its last line feed (the customer id holds none).
     static func customer(in payload: String) -> CustomerRef? {
         guard let separator = payload.lastIndex(of: "\n") else { return nil }
-        return CustomerRef(app: String(payload[..<separator]), customer: String(payload[payload.index(after: separator)...]))
+        return CustomerRef(app: String(payload[..<separator]),
+                           customer: String(payload[payload.index(after: separator)...]))
     }
 }

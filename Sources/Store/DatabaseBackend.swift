@@ -35,4 +35,11 @@ package protocol DatabaseBackend: AnyObject {
 
     /// A feed naming the apps each change commits, on a connection of its own; nil when the backend has none.
     func changeFeed() throws(StoreError) -> (any ChangeFeed)?
+
+    /// Called inside a transaction that changes the purchases, credits or links of `customers` of `app`.
+    func customersChanged(app: String, customers: Set<String>) throws(Failure)
+
+    /// A feed naming the customers each change commits, on a connection of its own; nil when the backend
+    /// has none.
+    func customerChangeFeed() throws(StoreError) -> (any CustomerChangeFeed)?
 }

@@ -1,8 +1,8 @@
-/// `PolicyStore` written once, over either backend: `SQLiteStore` (an embedded file) and `PostgresStore`
-/// (a database many replicas share) are this store on their backend, and answer alike.
+/// `PolicyStore` and `CustomerStore` written once, over either backend: `SQLiteStore` (an embedded file)
+/// and `PostgresStore` (a database many replicas share) are this store on their backend, and answer alike.
 ///
 /// A new store method is declared in its protocol and written here, in an extension named after its
-/// concern (`DatabaseStore+Changes.swift`, `+Reading`, `+Fleet`); the backends need no change.
+/// concern (`DatabaseStore+Changes.swift`, `+Reading`, `+Fleet`, `+Customers`); the backends need no change.
 package final class DatabaseStore<Backend: DatabaseBackend>: PolicyStore {
     let backend: Backend
 

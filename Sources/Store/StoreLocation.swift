@@ -31,4 +31,12 @@ package enum StoreLocation: Hashable, Sendable {
         case .postgres(let url): try PostgresStore(url: url, mode: mode)
         }
     }
+
+    /// Opens the store's customer tables in `mode`.
+    package func openCustomers(_ mode: StoreMode) throws(StoreError) -> any CustomerStore {
+        switch self {
+        case .sqlite(let path): try SQLiteStore(path: path, mode: mode)
+        case .postgres(let url): try PostgresStore(url: url, mode: mode)
+        }
+    }
 }

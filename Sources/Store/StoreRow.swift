@@ -10,4 +10,13 @@ package protocol StoreRow {
     func parsed<T>(_ column: String, expected: String, _ parse: (String) -> T?) throws(Failure) -> T
     /// A time the store wrote: ISO 8601 text, or a time the backend's clock set in a column of its own type.
     func timestamp(_ column: String) throws(Failure) -> Timestamp
+    /// Whether `column` holds NULL, for the few columns that may (an unowned purchase's owner).
+    func isNull(_ column: String) throws(Failure) -> Bool
+}
+
+extension StoreRow {
+    /// The text in `column`, or nil for NULL.
+    package func optionalText(_ column: String) throws(Failure) -> String? {
+        try isNull(column) ? nil : try text(column)
+    }
 }

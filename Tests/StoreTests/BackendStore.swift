@@ -6,4 +6,9 @@ extension BackendStore {
     func open(_ mode: StoreMode = .create) throws(StoreError) -> any PolicyStore {
         try StoreLocation(location).open(mode)
     }
+
+    /// The store's customer tables, opened in `mode`.
+    func openCustomers(_ mode: StoreMode = .create) throws(StoreError) -> any CustomerStore {
+        try StoreLocation(location).openCustomers(mode)
+    }
 }

@@ -2,7 +2,8 @@
 ///
 /// A change is one transaction that first takes an advisory lock (`pg_advisory_xact_lock`) on what it
 /// changes, so changes of one app are serialized (versions 1, 2, 3… without gaps); moving a channel
-/// notifies `PostgresChangeFeed` listeners with the app's name on commit. A call after the connection
+/// notifies `PostgresChangeFeed` listeners with the app's name on commit, and changing a customer
+/// notifies `PostgresCustomerFeed` listeners. A call after the connection
 /// was lost connects again first.
 package final class PostgresBackend: DatabaseBackend {
     package typealias Failure = PostgresError
@@ -81,6 +82,20 @@ package final class PostgresBackend: DatabaseBackend {
     /// A feed on a connection of its own that names the apps each publish or rollback changes.
     package func changeFeed() throws(StoreError) -> (any ChangeFeed)? {
         try PostgresChangeFeed(url: url, name: name)
+    }
+
+    /// Notifies the customer feed's listeners with each customer when the transaction commits.
+    package func customersChanged(app: String, customers: Set<String>) throws(PostgresError) {
+        for customer in customers.sorted() {
+            try connection.execute("SELECT pg_notify($1, $2)", [
+                .text(PostgresCustomerFeed.channel), .text(PostgresCustomerFeed.payload(app: app, customer: customer)),
+            ])
+        }
+    }
+
+    /// A feed on a connection of its own that names the customers each change commits.
+    package func customerChangeFeed() throws(StoreError) -> (any CustomerChangeFeed)? {
+        try PostgresCustomerFeed(url: url, name: name)
     }
 }
 

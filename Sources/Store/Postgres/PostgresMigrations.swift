@@ -80,6 +80,101 @@ enum PostgresMigrations {
             )
             """,
         ],
+        [
+            """
+            CREATE TABLE store_notifications (
+                app TEXT NOT NULL,
+                store TEXT NOT NULL,
+                id TEXT NOT NULL,
+                type TEXT NOT NULL,
+                subtype TEXT,
+                signed_date TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                status TEXT NOT NULL,
+                received_at TEXT NOT NULL,
+                purchase TEXT,
+                PRIMARY KEY (app, store, id)
+            )
+            """,
+            """
+            CREATE TABLE store_transactions (
+                app TEXT NOT NULL,
+                store TEXT NOT NULL,
+                purchase TEXT NOT NULL,
+                id TEXT NOT NULL,
+                signed_date TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                PRIMARY KEY (app, store, id)
+            )
+            """,
+            "CREATE INDEX store_transactions_by_purchase ON store_transactions (app, store, purchase)",
+            """
+            CREATE TABLE store_renewals (
+                app TEXT NOT NULL,
+                store TEXT NOT NULL,
+                purchase TEXT NOT NULL,
+                signed_date TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                PRIMARY KEY (app, store, purchase)
+            )
+            """,
+            """
+            CREATE TABLE purchase_owners (
+                app TEXT NOT NULL,
+                store TEXT NOT NULL,
+                purchase TEXT NOT NULL,
+                customer TEXT,
+                since TIMESTAMPTZ NOT NULL,
+                PRIMARY KEY (app, store, purchase)
+            )
+            """,
+            "CREATE INDEX purchase_owners_by_customer ON purchase_owners (app, customer)",
+            """
+            CREATE TABLE credit_ledger (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                app TEXT NOT NULL,
+                customer TEXT NOT NULL,
+                currency TEXT NOT NULL,
+                amount BIGINT NOT NULL,
+                reason TEXT NOT NULL,
+                key TEXT,
+                store TEXT,
+                purchase TEXT,
+                transaction_id TEXT,
+                time TEXT NOT NULL,
+                UNIQUE (app, key)
+            )
+            """,
+            "CREATE INDEX credit_ledger_by_customer ON credit_ledger (app, customer, currency)",
+            "CREATE INDEX credit_ledger_by_purchase ON credit_ledger (app, store, purchase)",
+            """
+            CREATE TABLE credit_spends (
+                app TEXT NOT NULL,
+                idempotency_key TEXT NOT NULL,
+                customer TEXT NOT NULL,
+                currency TEXT NOT NULL,
+                amount BIGINT NOT NULL,
+                balance_after BIGINT NOT NULL,
+                time TEXT NOT NULL,
+                PRIMARY KEY (app, idempotency_key)
+            )
+            """,
+            "CREATE INDEX credit_spends_by_customer ON credit_spends (app, customer)",
+            """
+            CREATE TABLE customer_events (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                app TEXT NOT NULL,
+                customer TEXT NOT NULL,
+                time TEXT NOT NULL,
+                store TEXT NOT NULL,
+                event TEXT NOT NULL,
+                product TEXT,
+                transaction_id TEXT,
+                effect TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX customer_events_by_customer ON customer_events (app, customer, time, id)",
+        ],
     ]
 
     /// Serializes migrations across processes (`pg_advisory_xact_lock`), whatever the app locks use.

@@ -73,6 +73,14 @@ package struct PostgresRow: Hashable, Sendable {
         return Timestamp(secondsSince1970: seconds + Self.secondsFrom1970To2000)
     }
 
+    /// Whether `column` holds NULL.
+    package func isNull(_ column: String) throws(PostgresError) -> Bool {
+        guard let index = columns.firstIndex(of: column) else {
+            throw PostgresError(message: "no column '\(column)'", statement: statement)
+        }
+        return values[index] == nil
+    }
+
     /// PostgreSQL counts binary times from 2000-01-01T00:00:00Z.
     private static let secondsFrom1970To2000: Int64 = 946_684_800
 

@@ -47,6 +47,12 @@ package struct Row: Hashable, Sendable {
         try parsed(column, expected: "an ISO 8601 time") { Timestamp($0) }
     }
 
+    /// Whether `column` holds NULL.
+    package func isNull(_ column: String) throws(SQLiteError) -> Bool {
+        guard let index = columns.firstIndex(of: column) else { throw .noSuchColumn(column, sql: sql) }
+        return values[index] == .null
+    }
+
     /// The value in `column`; NULL is an error, since every column the store reads is `NOT NULL`.
     private func value(_ column: String) throws(SQLiteError) -> SQLiteValue {
         guard let index = columns.firstIndex(of: column) else { throw .noSuchColumn(column, sql: sql) }

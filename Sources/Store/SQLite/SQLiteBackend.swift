@@ -88,6 +88,12 @@ package final class SQLiteBackend: DatabaseBackend {
     /// None: an SQLite store has no notifications, so replicas poll `pointers`.
     package func changeFeed() -> (any ChangeFeed)? { nil }
 
+    /// Nothing: an SQLite store has no listeners.
+    package func customersChanged(app: String, customers: Set<String>) {}
+
+    /// None: an SQLite store has no notifications.
+    package func customerChangeFeed() -> (any CustomerChangeFeed)? { nil }
+
     // MARK: Helpers
 
     /// Gives the store's `-wal` and `-shm` files the store's own permissions: a reader of a read-only

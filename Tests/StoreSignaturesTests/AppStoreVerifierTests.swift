@@ -192,6 +192,22 @@ import TollgateEvaluation
             == .malformedPayload("its signedDate is not a whole number"))
     }
 
+    @Test func oneVerifierAndOneSignerServeManyTasksAtOnce() async throws {
+        let signer = try TestChain.signer()
+        let verifier = AppStoreVerifier(roots: try TestChain.roots())
+        let accepted = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    let payload = #"{"signedDate":\#(Payloads.signedDate + Int64(index))}"#
+                    let jws = signer.sign(payload: payload)
+                    return (try? verifier.verify(jws, now: Self.now))?.text == payload
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(accepted == 64)
+    }
+
     @Test func descriptionsNameTheCheckAndNeverThePayload() throws {
         let errors: [SignatureError] = [
             .malformedJWS("it has 2 segments, not 3"), .unsupportedAlgorithm("RS256"), .unsupportedAlgorithm(""),

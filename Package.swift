@@ -39,6 +39,12 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(name: "StoreSignatures", dependencies: ["COpenSSL", "JSON", "TollgateEvaluation"], swiftSettings: settings),
         .target(name: "Store", dependencies: ["CSQLite", "CPostgres", "TollgateEvaluation"], swiftSettings: settings),
         .target(
             name: "Publishing",
@@ -194,6 +200,11 @@ let package = Package(
             dependencies: [
                 "Publishing", "Store", "PolicyValidation", "Diagnostics", "TestSupport", "Project", "TollgateEvaluation",
             ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "StoreSignaturesTests",
+            dependencies: ["StoreSignatures", "JSON", "TollgateEvaluation", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(

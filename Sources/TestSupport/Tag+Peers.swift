@@ -5,6 +5,6 @@ extension Tag {
     @Tag package static var postgres: Self
     /// Needs Debian's headless `chromium` and `chromium-driver`.
     @Tag package static var chromium: Self
-    /// Needs the Python peers from PyPI that `scripts/python-venv.sh` installs (OpenFeature, flagd, pygls).
+    /// Needs the Python peers from PyPI that `scripts/python-venv.sh` installs (OpenFeature, flagd, pygls, Apple's App Store Server Library).
     @Tag package static var python: Self
 }

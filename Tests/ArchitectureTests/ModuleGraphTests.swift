@@ -25,6 +25,7 @@ import Testing
         "Project": ["PolicyLoader", "PolicyValidation", "CatalogValidation", "StoreCatalog", "Rendering", "PolicyModel",
                     "Diagnostics", "YAML", "TollgateEvaluation"],
         "Store": ["CSQLite", "CPostgres", "TollgateEvaluation"],
+        "StoreSignatures": ["COpenSSL", "JSON", "TollgateEvaluation"],
         "Publishing": ["Project", "PolicyCompiler", "PolicyValidation", "PolicyModel", "Store", "Diagnostics",
                        "TollgateEvaluation"],
         "Server": ["CMicroHTTPD", "TollgateEvaluation", "JSON", "Rendering", "Publishing", "PolicyModel", "Diagnostics"],
@@ -43,7 +44,7 @@ import Testing
     ]
 
     /// The C modules, each wrapped by exactly one Swift module.
-    static let cModules: Set<String> = ["CYAML", "CICU", "CSQLite", "CPostgres", "CMicroHTTPD"]
+    static let cModules: Set<String> = ["CYAML", "CICU", "CSQLite", "CPostgres", "CMicroHTTPD", "COpenSSL"]
 
     /// The one test target that may link the command line: the others test the modules beneath it.
     static let commandLineTests = "TollgateCLITests"

@@ -1,0 +1,77 @@
+import COpenSSL
+import JSON
+
+/// Signs compact JWS the way the App Store does (ES256, the chain in `x5c`), with a test chain's P-256 key: for tests
+/// and benchmarks.
+package struct ES256Signer: Sendable {
+    private let key: PrivateKeyHandle
+    private let chain: [Certificate]
+
+    /// A signer with the PEM private key (PKCS #8 or SEC 1) of `chain`'s first certificate.
+    package init(privateKeyPEM: String, chain: [Certificate]) throws(SignatureError) {
+        let pem = Array(privateKeyPEM.utf8)
+        let parsed = pem.withUnsafeBytes { buffer -> OpaquePointer? in
+            guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+            defer { BIO_free(bio) }
+            return PEM_read_bio_PrivateKey(bio, nil, nil, nil)
+        }
+        guard let parsed else { throw .unreadableKey(OpenSSLErrors.drain(or: "not a PEM private key")) }
+        key = PrivateKeyHandle(parsed)
+        guard EVP_PKEY_get_base_id(parsed) == EVP_PKEY_EC, EVP_PKEY_get_bits(parsed) == 256 else {
+            throw .unreadableKey("it is not a P-256 key")
+        }
+        self.chain = chain
+    }
+
+    /// The compact JWS of `payload` with header `{"alg":"ES256","x5c":[…]}`.
+    package func sign(payload: String) -> String {
+        var header = JSONWriter()
+        header.object { members in
+            members.member("alg") { $0.string("ES256") }
+            members.member("x5c") { $0.array(chain.map { Base64.encodeStandard($0.der) }) }
+        }
+        return sign(payload: payload, header: String(decoding: header.bytes, as: UTF8.self))
+    }
+
+    /// The compact JWS of `payload` under any `header` JSON text, for tests of headers the App Store never sends.
+    func sign(payload: String, header: String) -> String {
+        let input = Base64.encodeURL(Array(header.utf8)) + "." + Base64.encodeURL(Array(payload.utf8))
+        return input + "." + Base64.encodeURL(signature(over: Array(input.utf8)))
+    }
+
+    /// The ES256 signature (r‖s) of `input`.
+    func signature(over input: [UInt8]) -> [UInt8] {
+        guard let context = EVP_MD_CTX_new() else { preconditionFailure("OpenSSL is out of memory") }
+        defer { EVP_MD_CTX_free(context) }
+        var length = 0
+        var der: [UInt8] = []
+        let signed = input.withUnsafeBufferPointer { input -> Bool in
+            guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key.pointer) == 1,
+                  EVP_DigestSign(context, nil, &length, input.baseAddress, input.count) == 1 else { return false }
+            der = [UInt8](repeating: 0, count: length)
+            return der.withUnsafeMutableBufferPointer { output in
+                EVP_DigestSign(context, output.baseAddress, &length, input.baseAddress, input.count) == 1
+            }
+        }
+        guard signed, let rs = ECDSASignature.rs(der: Array(der.prefix(length))) else {
+            preconditionFailure("OpenSSL could not sign: \(OpenSSLErrors.drain(or: "no reason"))")
+        }
+        return rs
+    }
+}
+
+/// Owns one OpenSSL private key and frees it with the last reference.
+///
+/// `@unchecked Sendable` is safe: the key is never changed after it is read, and each signature uses a context of
+/// its own, so threads never share mutable OpenSSL state through it.
+final class PrivateKeyHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        EVP_PKEY_free(pointer)
+    }
+}

@@ -1,0 +1,53 @@
+/// Why a signed App Store payload or a certificate was refused. The description says which check failed and never
+/// repeats the payload.
+package enum SignatureError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The text is not a compact JWS: the reason names the part (segments, base64url, header JSON).
+    case malformedJWS(String)
+    /// The header's `alg` is not ES256 (the value it has, "" when missing).
+    case unsupportedAlgorithm(String)
+    /// The header has no `x5c` list of certificates.
+    case missingCertificateChain
+    /// `x5c` holds this many certificates instead of three.
+    case wrongChainLength(Int)
+    /// The `x5c` entry at `index` is not a base64 DER certificate.
+    case badCertificate(index: Int)
+    /// The leaf and the intermediate do not chain to a configured root at the signing date: OpenSSL's reason.
+    case untrustedChain(String)
+    /// The leaf or the intermediate (`which`) lacks Apple's OID for its role.
+    case missingAppleOID(which: String)
+    /// The signature is not 64 bytes of r‖s, or does not verify with the leaf's key.
+    case badSignature
+    /// The payload is not a JSON object, or its `signedDate` is not a whole number.
+    case malformedPayload(String)
+    /// Certificate bytes given to Tollgate (a root) could not be read: the reason.
+    case unreadableCertificate(String)
+    /// A private key given to `ES256Signer` could not be read or is not a P-256 key: the reason.
+    case unreadableKey(String)
+
+    package var description: String {
+        switch self {
+        case .malformedJWS(let reason): "the signed data is not a compact JWS: \(reason)"
+        case .unsupportedAlgorithm(let algorithm):
+            algorithm.isEmpty ? "the JWS header names no algorithm; only ES256 is accepted"
+                : "the JWS algorithm \(ErrorQuoting.short(algorithm)) is not ES256"
+        case .missingCertificateChain: "the JWS header has no x5c certificate chain"
+        case .wrongChainLength(let count): "the x5c chain has \(count) certificates, not 3"
+        case .badCertificate(let index): "x5c certificate \(index) is not a base64 DER certificate"
+        case .untrustedChain(let reason): "the certificate chain does not lead to a trusted Apple root: \(reason)"
+        case .missingAppleOID(let which): "the \(which) certificate lacks Apple's \(which) OID"
+        case .badSignature: "the ES256 signature does not verify with the leaf certificate's key"
+        case .malformedPayload(let reason): "the signed payload is unusable: \(reason)"
+        case .unreadableCertificate(let reason): "the certificate cannot be read: \(reason)"
+        case .unreadableKey(let reason): "the private key cannot be read: \(reason)"
+        }
+    }
+}
+
+/// Header values as errors quote them: short, printable ASCII only, so a hostile header cannot fill a log line.
+enum ErrorQuoting {
+    /// `text` in single quotes, cut to 20 characters, anything outside printable ASCII as `?`.
+    static func short(_ text: String) -> String {
+        let printable = text.unicodeScalars.prefix(20).map { (0x20..<0x7F).contains($0.value) ? Character($0) : "?" }
+        return "'" + String(printable) + (text.unicodeScalars.count > 20 ? "…'" : "'")
+    }
+}

@@ -24,7 +24,7 @@ package struct Policy: Hashable, Sendable {
         file: String, format: Located<String>, app: AppInfo, tiers: [Tier], products: [Product],
         subscriptionGroups: [SubscriptionGroup], features: [Feature], entitlements: EntitlementRules,
         ads: AdRules, paywalls: [Paywall], placements: [Placement] = [], experiments: [Experiment] = [],
-        review: ReviewRules, customers: CustomerSettings? = nil
+        review: ReviewRules, customers: CustomerSettings
     ) {
         self.file = file
         self.format = format
@@ -39,7 +39,7 @@ package struct Policy: Hashable, Sendable {
         self.placements = placements
         self.experiments = experiments
         self.review = review
-        self.customers = customers ?? .defaults(at: format.span)
+        self.customers = customers
         tierIndex = Self.index(tiers.map(\.id.value))
         productIndex = Self.index(products.map(\.id.value))
         groupIndex = Self.index(subscriptionGroups.map(\.id.value))
@@ -79,8 +79,9 @@ package struct AppInfo: Hashable, Sendable {
     package var span: SourceSpan
 
     package init(
-        id: Located<String>, name: Located<String>, bundleID: Located<String>?, appleID: Located<AppleID>? = nil,
-        packageName: Located<String>?, defaultLocale: Located<String>, locales: [Located<String>], legal: Legal, span: SourceSpan
+        id: Located<String>, name: Located<String>, bundleID: Located<String>?, appleID: Located<AppleID>?,
+        packageName: Located<String>?, defaultLocale: Located<String>, locales: [Located<String>], legal: Legal,
+        span: SourceSpan
     ) {
         self.id = id
         self.name = name

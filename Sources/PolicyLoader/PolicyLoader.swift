@@ -20,7 +20,7 @@ package enum PolicyLoader {
     package static let format = "tollgate/v1"
 
     static let topLevelKeys = ["format", "app", "tiers", "products", "subscription_groups", "features",
-                               "entitlements", "ads", "paywalls", "placements", "experiments", "review"]
+                               "entitlements", "ads", "paywalls", "placements", "experiments", "review", "customers"]
     /// The top-level keys the loader requires besides `format`, which it checks on its own.
     static let requiredTopLevelKeys = ["app"]
 
@@ -93,9 +93,11 @@ extension NodeReader {
         let placements = fields["placements"].map { self.placements($0) } ?? []
         let experiments = fields["experiments"].map { self.experiments($0) } ?? []
         let review = self.review(fields["review"], in: root)
-        guard let format, let app, let entitlements, let ads, let review else { return nil }
+        let customers = self.customers(fields["customers"], in: root)
+        guard let format, let app, let entitlements, let ads, let review, let customers else { return nil }
         return Policy(file: file, format: format, app: app, tiers: tiers, products: products,
                       subscriptionGroups: groups, features: features, entitlements: entitlements, ads: ads,
-                      paywalls: paywalls, placements: placements, experiments: experiments, review: review)
+                      paywalls: paywalls, placements: placements, experiments: experiments, review: review,
+                      customers: customers)
     }
 }

@@ -58,6 +58,7 @@ package enum PolicySchema {
                     Experiments by id: splits of users between variants, used by placements' audiences.
                     """, values: ref("experiment")),
                 "review": review,
+                "customers": customers,
             ])
     }
 
@@ -97,6 +98,10 @@ package enum PolicySchema {
                     """)),
             "name": text("The app's name, as people know it."),
             "bundle_id": text("The iOS bundle identifier, such as `com.example.photocollage`."),
+            "apple_id": .object([.type([.integer]), .minimum(1)] + JSONSchema.documentation("""
+                The app's Apple ID in App Store Connect (App Information), such as `1234567890`; App Store \
+                notifications from Production must carry it.
+                """)),
             "package_name": text("The Android package name, such as `com.example.photocollage`."),
             "default_locale": text("The locale used when no template matches the user's, such as `en`."),
             "locales": list("""
@@ -184,6 +189,16 @@ package enum PolicySchema {
                     `locale-coverage: "ja ships next release"`.
                     """)),
             ])
+    }
+
+    static var customers: JSONSchema {
+        mapping("How Tollgate keeps the purchases the stores confirm for each customer.",
+                keys: NodeReader.customersKeys, [
+            "restore": choice(RestoreMode.self, """
+                What happens when a customer restores a purchase another customer owns: `transfer` moves it \
+                to them, `keep` refuses the restore. Default `transfer`.
+                """, default: .transfer),
+        ])
     }
 
     // MARK: - Definitions

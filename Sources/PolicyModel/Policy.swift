@@ -17,12 +17,14 @@ package struct Policy: Hashable, Sendable {
     package var placements: [Placement]
     package var experiments: [Experiment]
     package var review: ReviewRules
+    /// The `customers:` section, its defaults where the file has none.
+    package var customers: CustomerSettings
 
     package init(
         file: String, format: Located<String>, app: AppInfo, tiers: [Tier], products: [Product],
         subscriptionGroups: [SubscriptionGroup], features: [Feature], entitlements: EntitlementRules,
         ads: AdRules, paywalls: [Paywall], placements: [Placement] = [], experiments: [Experiment] = [],
-        review: ReviewRules
+        review: ReviewRules, customers: CustomerSettings
     ) {
         self.file = file
         self.format = format
@@ -37,6 +39,7 @@ package struct Policy: Hashable, Sendable {
         self.placements = placements
         self.experiments = experiments
         self.review = review
+        self.customers = customers
         tierIndex = Self.index(tiers.map(\.id.value))
         productIndex = Self.index(products.map(\.id.value))
         groupIndex = Self.index(subscriptionGroups.map(\.id.value))
@@ -67,6 +70,8 @@ package struct AppInfo: Hashable, Sendable {
     package var id: Located<String>
     package var name: Located<String>
     package var bundleID: Located<String>?
+    /// `apple_id`, App Store Connect's Apple ID of the app, as written.
+    package var appleID: Located<AppleID>?
     package var packageName: Located<String>?
     package var defaultLocale: Located<String>
     package var locales: [Located<String>]
@@ -74,17 +79,39 @@ package struct AppInfo: Hashable, Sendable {
     package var span: SourceSpan
 
     package init(
-        id: Located<String>, name: Located<String>, bundleID: Located<String>?, packageName: Located<String>?,
-        defaultLocale: Located<String>, locales: [Located<String>], legal: Legal, span: SourceSpan
+        id: Located<String>, name: Located<String>, bundleID: Located<String>?, appleID: Located<AppleID>?,
+        packageName: Located<String>?, defaultLocale: Located<String>, locales: [Located<String>], legal: Legal,
+        span: SourceSpan
     ) {
         self.id = id
         self.name = name
         self.bundleID = bundleID
+        self.appleID = appleID
         self.packageName = packageName
         self.defaultLocale = defaultLocale
         self.locales = locales
         self.legal = legal
         self.span = span
+    }
+}
+
+/// `app.apple_id` as written, so that validation can say what is wrong with a value that is not an Apple ID.
+package struct AppleID: Hashable, Sendable {
+    /// The value's text, without quotes.
+    package var text: String
+    /// Whether the text was quoted, which makes it a string rather than a number.
+    package var isQuoted: Bool
+
+    package init(text: String, isQuoted: Bool) {
+        self.text = text
+        self.isQuoted = isQuoted
+    }
+
+    /// The Apple ID: the unquoted text as a positive decimal whole number of at most 64 bits, else nil.
+    package var number: Int64? {
+        guard !isQuoted, text.first != "0", text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
+              let number = Int64(text), number > 0 else { return nil }
+        return number
     }
 }
 

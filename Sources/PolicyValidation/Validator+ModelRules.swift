@@ -1,6 +1,8 @@
 extension Validator {
     static let referenceRules: [any Rule] = [
         AppIDFormatRule(),
+        InvalidAppleIDRule(),
+        AppleIDWithoutBundleIDRule(),
         UnknownTierRule(),
         TierIncludeCycleRule(),
         TierUnreachableRule(),

@@ -8,7 +8,7 @@ import Testing
 @Suite struct FeatureRequestTests {
     static let policy = "Policies/photocollage.yaml"
 
-    /// A session on a copy of the examples with the policy open, `grants: [remove-ads]` on line 21 mistyped.
+    /// A session on a copy of the examples with the policy open, `grants: [remove-ads]` on line 22 mistyped.
     static func session(_ copy: ExampleCopy) throws -> LSPSession {
         var session = LSPSession(folder: copy.folder)
         let text = try copy.text(policy).replacingOccurrences(of: "    grants: [remove-ads]\n",
@@ -27,8 +27,8 @@ import Testing
         let copy = try ExampleCopy()
         defer { copy.remove() }
         var session = try Self.session(copy)
-        // Line 16 (0-based 15): `  premium:    { title: Premium, includes: [remove-ads] }`.
-        let hover = session.request("textDocument/hover", Self.at(session, line: 15, character: 4))
+        // Line 17 (0-based 16): `  premium:    { title: Premium, includes: [remove-ads] }`.
+        let hover = session.request("textDocument/hover", Self.at(session, line: 16, character: 4))
         let value = hover?[member: "result"]?[member: "contents"]?[member: "value"]?.string ?? ""
         #expect(value.contains("`premium`"), "\(String(describing: hover))")
         #expect(hover?[member: "result"]?[member: "contents"]?[member: "kind"] == .string("markdown"))
@@ -38,7 +38,7 @@ import Testing
         let copy = try ExampleCopy()
         defer { copy.remove() }
         var session = try Self.session(copy)
-        let items = session.request("textDocument/completion", Self.at(session, line: 20, character: 14))?[
+        let items = session.request("textDocument/completion", Self.at(session, line: 21, character: 14))?[
             member: "result"]?.elements ?? []
         let labels = Set(items.compactMap { $0[member: "label"]?.string })
         #expect(labels.isSuperset(of: ["remove-ads", "premium"]), "\(labels)")
@@ -48,12 +48,12 @@ import Testing
         let copy = try ExampleCopy()
         defer { copy.remove() }
         var session = try Self.session(copy)
-        let line = try copy.text(Self.policy).split(separator: "\n", omittingEmptySubsequences: false)[15]
+        let line = try copy.text(Self.policy).split(separator: "\n", omittingEmptySubsequences: false)[16]
         let character = try #require(line.range(of: "[remove-ads]")).lowerBound.utf16Offset(in: line) + 2
-        let result = session.request("textDocument/definition", Self.at(session, line: 15, character: character))?[
+        let result = session.request("textDocument/definition", Self.at(session, line: 16, character: character))?[
             member: "result"]
         #expect(result?[member: "uri"] == .string(session.uri(Self.policy)))
-        #expect(result?[member: "range"]?[member: "start"]?[member: "line"] == .number(14), "\(String(describing: result))")
+        #expect(result?[member: "range"]?[member: "start"]?[member: "line"] == .number(15), "\(String(describing: result))")
     }
 
     @Test func theTypoHasAQuickFix() throws {
@@ -61,8 +61,8 @@ import Testing
         defer { copy.remove() }
         var session = try Self.session(copy)
         let range: JSONValue = .object([
-            "start": .object(["line": .number(20), "character": .number(13)]),
-            "end": .object(["line": .number(20), "character": .number(13)]),
+            "start": .object(["line": .number(21), "character": .number(13)]),
+            "end": .object(["line": .number(21), "character": .number(13)]),
         ])
         let actions = session.request("textDocument/codeAction", [
             "textDocument": .object(["uri": .string(session.uri(Self.policy))]), "range": range,

@@ -17,22 +17,22 @@ import Testing
     @Test func tierReferenceShowsTheTierAndItsDeclaration() throws {
         let hover = try #require(hoverAt("remove-ads]", occurrence: 0))
         #expect(hover.markdown == "**tier** `remove-ads` — Remove Ads; ad-free; granted by "
-            + "com.example.photocollage.removeads — defined at Policies/photocollage.yaml:15:3")
-        #expect(hover.span?.start == SourcePosition(line: 16, column: 44))
+            + "com.example.photocollage.removeads — defined at Policies/photocollage.yaml:16:3")
+        #expect(hover.span?.start == SourcePosition(line: 17, column: 44))
     }
 
     @Test func tierDeclarationSaysWhatIncludesAndGrantsIt() throws {
         let hover = try #require(hoverAt("premium:    {", offset: 0))
         #expect(hover.markdown == "**tier** `premium` — Premium; includes remove-ads; granted by "
             + "com.example.photocollage.premium.monthly, com.example.photocollage.premium.yearly "
-            + "— defined at Policies/photocollage.yaml:16:3")
+            + "— defined at Policies/photocollage.yaml:17:3")
     }
 
     @Test func productShowsTypeGroupPeriodPricesAndGrants() throws {
         let hover = try #require(hoverAt("com.example.photocollage.premium.monthly]", offset: 3))
         #expect(hover.markdown == "**product** `com.example.photocollage.premium.monthly` — Premium Monthly; "
             + "auto-renewable; group premium; period P1M; intro offer free-trial P1W; prices USD 3.99, KRW 4900, "
-            + "JPY 600; grants premium — defined at Policies/photocollage.yaml:24:9")
+            + "JPY 600; grants premium — defined at Policies/photocollage.yaml:25:9")
     }
 
     @Test func placementAudienceNamesPaywallAndExperiment() throws {
@@ -41,7 +41,7 @@ import Testing
         #expect(paywall.markdown.contains("shown by placements onboarding, templates-advanced, settings"))
         let experiment = try #require(hoverAt("experiment: onboarding-paywall", offset: 14))
         #expect(experiment.markdown == "**experiment** `onboarding-paywall` — A paywall after onboarding, or none; "
-            + "running; variants paywall (90), holdout (10) — defined at Policies/photocollage.yaml:115:3")
+            + "running; variants paywall (90), holdout (10) — defined at Policies/photocollage.yaml:116:3")
         let placement = try #require(hoverAt("onboarding:", offset: 2))
         #expect(placement.markdown.hasPrefix(
             "**placement** `onboarding` — After onboarding; audiences subscribers, "))
@@ -50,7 +50,7 @@ import Testing
     @Test func featureAndGroup() throws {
         let feature = try #require(hoverAt("cloud-sync:", offset: 2))
         #expect(feature.markdown == "**feature** `cloud-sync` — Cloud sync; unlocked by tier premium "
-            + "— defined at Policies/photocollage.yaml:54:3")
+            + "— defined at Policies/photocollage.yaml:55:3")
         let group = try #require(hoverAt("group: premium", offset: 9))
         #expect(group.markdown.hasPrefix("**group** `premium` — Photo Collage Premium; levels "))
     }

@@ -187,7 +187,7 @@ import TollgateEvaluation
         let findings = try #require(answer.object["diagnostics"] as? [[String: Any]], "\(answer.text)")
         let policy = try #require(findings.first { $0["rule"] as? String == "unknown-tier" }, "\(findings)")
         #expect(policy["file"] as? String == "Policies/photocollage.yaml")
-        #expect(policy["line"] as? Int == 21)
+        #expect(policy["line"] as? Int == 22)
         #expect(policy["severity"] as? String == "error")
         #expect((policy["message"] as? String)?.contains("'remove-adz'") == true, "\(policy)")
         #expect(Set(policy.keys).isSuperset(of: ["file", "line", "column", "end_line", "end_column", "severity", "rule",

@@ -43,7 +43,7 @@ import TestSupport
         #expect(pending[member: "source"]?.string == "tollgate")
         #expect(pending[member: "message"]?.string?.hasPrefix("attestation 'reviewer_can_purchase' is still pending")
                 == true)
-        #expect(pending.range == Span(line: 126, character: 27, endLine: 126, endCharacter: 34, text: "pending"))
+        #expect(pending.range == Span(line: 127, character: 27, endLine: 127, endCharacter: 34, text: "pending"))
     }
 
     /// The typo of the README's validate example, typed in the editor: an error on exactly the misspelt id, with
@@ -56,7 +56,7 @@ import TestSupport
         #expect(Set(diagnostics.compactMap { $0[member: "code"]?.string }) == ["unknown-tier", "attestation-open"])
         let error = try #require(diagnostics.first { $0[member: "code"]?.string == "unknown-tier" })
         #expect(error[member: "severity"]?.integer == 1)
-        #expect(error.range == Span(line: 20, character: 13, endLine: 20, endCharacter: 22, text: "remove-ad"))
+        #expect(error.range == Span(line: 21, character: 13, endLine: 21, endCharacter: 22, text: "remove-ad"))
         #expect(error[member: "message"]?.string == """
             product 'com.example.photocollage.removeads' grants unknown tier 'remove-ad'
             did you mean 'remove-ads'?
@@ -97,7 +97,7 @@ import TestSupport
     /// The quick fix replaces exactly the misspelt id with validate's suggestion, and once applied the error is gone.
     @Test(arguments: [
         QuickFix(step: "quickFixPolicy", fixed: "fixedPolicy", code: "unknown-tier",
-                 edit: Span(line: 20, character: 13, endLine: 20, endCharacter: 22, text: "remove-ad"),
+                 edit: Span(line: 21, character: 13, endLine: 21, endCharacter: 22, text: "remove-ad"),
                  file: "Policies/photocollage.yaml", newText: "remove-ads"),
         QuickFix(step: "quickFixTemplate", fixed: "fixedTemplate", code: "template-unknown-variable",
                  edit: Span(line: 23, character: 39, endLine: 23, endCharacter: 53, text: "savngs_percent"),
@@ -141,7 +141,7 @@ import TestSupport
         #expect(rendered.contains("%"), "a percentage: \(hover)")
     }
 
-    @Test(arguments: [("definitionInPolicy", 14), ("definitionFromTemplate", 15)])
+    @Test(arguments: [("definitionInPolicy", 15), ("definitionFromTemplate", 16)])
     func definitionGoesToTheTierInThePolicy(step: String, line: Int) async throws {
         let session = try await Self.session.value
         let locations = try #require(session.step(step)?[member: "locations"]?.elements,
@@ -149,7 +149,7 @@ import TestSupport
         try #require(locations.count == 1, "\(locations)")
         #expect(locations[0][member: "file"]?.string == "Policies/photocollage.yaml")
         #expect(locations[0].range?.line == line, "\(locations[0])")
-        let tier = line == 14 ? "remove-ads" : "premium"
+        let tier = line == 15 ? "remove-ads" : "premium"
         #expect(locations[0].range?.text == tier, "\(locations[0])")
     }
 }

@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "Rendering", "Diagnostics", "JSON",
+                "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "Rendering", "Diagnostics", "JSON", "Customers",
             ],
             swiftSettings: settings
         ),
@@ -71,6 +71,7 @@ let package = Package(
             name: "Replication",
             dependencies: [
                 "Server", "Publishing", "Project", "Store", "TollgateEvaluation", "PolicyValidation", "Diagnostics", "JSON",
+                "Purchases", "StoreSignatures",
             ],
             swiftSettings: settings
         ),
@@ -100,6 +101,11 @@ let package = Package(
         .target(name: "TollgateEvaluation", dependencies: ["JSON"], swiftSettings: settings),
         .target(name: "TollgateClient", dependencies: ["TollgateEvaluation"], swiftSettings: settings),
         .target(name: "Customers", dependencies: ["TollgateEvaluation", "JSON"], swiftSettings: settings),
+        .target(
+            name: "Purchases", dependencies: ["Customers", "StoreSignatures", "Store", "JSON", "TollgateEvaluation"],
+            swiftSettings: settings
+        ),
+        .target(name: "TestAppStore", dependencies: ["StoreSignatures", "JSON", "TestSupport"], swiftSettings: settings),
         .target(
             name: "Rendering",
             dependencies: ["CICU", "PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
@@ -135,7 +141,8 @@ let package = Package(
             dependencies: [
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Replication", "Publishing",
-                "StoreCatalog", "CatalogConversion", "CatalogValidation", "LanguageServer", "Project",
+                "StoreCatalog", "CatalogConversion", "CatalogValidation", "LanguageServer", "Project", "Customers",
+                "Purchases", "StoreSignatures", "JSON",
             ],
             swiftSettings: settings
         ),
@@ -183,7 +190,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "Replication", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics",
-                "TestSupport", "Store", "PolicyValidation", "Project",
+                "TestSupport", "Store", "PolicyValidation", "Project", "TestAppStore",
             ],
             swiftSettings: settings
         ),
@@ -251,6 +258,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CustomersTests", dependencies: ["Customers", "TollgateEvaluation", "JSON", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "PurchasesTests",
+            dependencies: ["Purchases", "Customers", "Store", "TestAppStore", "TestSupport", "TollgateEvaluation"],
             swiftSettings: settings
         ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: settings),

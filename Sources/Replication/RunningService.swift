@@ -6,6 +6,7 @@ package struct RunningService: Sendable {
     let server: HTTPServer
     let holder: PolicyHolder
     let follower: StoreFollower?
+    let customerFollower: CustomerFollower?
 
     /// Serves until SIGTERM or SIGINT, then finishes the requests in flight and stops listening.
     package func runUntilSignalled() {
@@ -18,5 +19,6 @@ package struct RunningService: Sendable {
         server.shutdown()
         holder.stop()
         follower?.stop()
+        customerFollower?.stop()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Purchases
 import Server
 import Store
 import TollgateEvaluation
@@ -37,8 +38,9 @@ package enum Service {
                                                                    storeName: configuration.storeName,
                                                                    validator: access.validator))
         }
-        let router = Router(holder: holder, metrics: metrics, admin: admin, prices: Self.requestPrices, log: log,
-                            now: configuration.now)
+        let (customers, customerFollower) = Self.customers(configuration)
+        let router = Router(holder: holder, metrics: metrics, admin: admin, customers: customers,
+                            prices: Self.requestPrices, log: log, now: configuration.now)
         let server = HTTPServer(
             responder: router, configuration: .init(port: configuration.port, host: configuration.host),
             log: { message in log(LogLine.event("http") { line in line.member("message") { $0.string(message) } }) })
@@ -47,6 +49,7 @@ package enum Service {
             address = try server.start()
         } catch {
             follower?.stop()
+            customerFollower?.stop()
             throw .listen(error)
         }
         log(LogLine.event("listening") { line in
@@ -58,7 +61,22 @@ package enum Service {
             line.member("admin") { $0.bool(admin != nil) }
         })
         if follower == nil { holder.watch(every: configuration.reloadInterval) }
-        return RunningService(address: address, server: server, holder: holder, follower: follower)
+        return RunningService(address: address, server: server, holder: holder, follower: follower,
+                              customerFollower: customerFollower)
+    }
+
+    /// The customers kept in the configuration's store; on a shared store, with a cache that the store's
+    /// customer feed keeps true.
+    private static func customers(_ configuration: ServiceConfiguration) -> (CustomerLedger, CustomerFollower?) {
+        guard case .postgres = configuration.store else {
+            return (CustomerLedger(stores: StorePool(location: configuration.store), roots: configuration.appleRoots),
+                    nil)
+        }
+        let cache = CustomerCache()
+        let follower = CustomerFollower(cache: cache, location: configuration.store, log: configuration.log)
+        follower.start()
+        return (CustomerLedger(stores: StorePool(location: configuration.store), roots: configuration.appleRoots,
+                               cache: cache), follower)
     }
 
     /// Following the channel of the configuration's store as a replica. A SQLite store that cannot be opened

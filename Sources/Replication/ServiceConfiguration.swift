@@ -1,6 +1,7 @@
 package import Foundation
 package import PolicyValidation
 package import Store
+package import StoreSignatures
 
 /// Everything `Service.start` needs: where to listen, what to serve, the admin token, the log and the clock.
 package struct ServiceConfiguration: Sendable {
@@ -33,6 +34,8 @@ package struct ServiceConfiguration: Sendable {
     package var reloadInterval: TimeInterval = 0.5
     /// How long `start` waits for a store to answer before it listens all the same.
     package var storeWait: TimeInterval = 10
+    /// The roots App Store payloads must chain to: Apple Root CA - G3 unless `--apple-root-ca` names others.
+    package var appleRoots: SignatureRoots = .apple
 
     package init(port: Int, host: String, admin: AdminAccess?, log: @escaping @Sendable (String) -> Void,
                  now: @escaping @Sendable () -> Date, store: StoreLocation, storeName: String, source: Source,

@@ -33,6 +33,10 @@ package final class Metrics: Sendable {
         var storeUp: Bool?
         /// Attempts to reach or read the store that failed.
         var storeFailures = 0
+        /// Store notifications answered, by store and status (or the problem that refused them).
+        var notifications: [String: Int] = [:]
+        /// Reads of a customer's purchases.
+        var customerLookups = 0
     }
 
     private let state = Mutex(State())
@@ -58,6 +62,16 @@ package final class Metrics: Sendable {
 
     func setStoreUp(_ up: Bool) {
         state.withLock { $0.storeUp = up }
+    }
+
+    /// Counts a store's notification, answered with `status`.
+    func countNotification(store: String, status: String) {
+        state.withLock { $0.notifications["store=\"\(store)\",status=\"\(status)\"", default: 0] += 1 }
+    }
+
+    /// Counts a read of a customer's purchases.
+    func countCustomerLookup() {
+        state.withLock { $0.customerLookups += 1 }
     }
 
     func countStoreFailure() {
@@ -102,6 +116,11 @@ package final class Metrics: Sendable {
                           "# TYPE tollgate_store_failures_total counter",
                           "tollgate_store_failures_total \(state.storeFailures)"]
             }
+            lines += ["# HELP tollgate_store_notifications_total Store notifications answered, by store and status.",
+                      "# TYPE tollgate_store_notifications_total counter"]
+            lines += state.notifications.sorted { $0.key < $1.key }.map { "tollgate_store_notifications_total{\($0.key)} \($0.value)" }
+            lines += ["# HELP tollgate_customer_lookups_total Reads of a customer's purchases.",
+                      "# TYPE tollgate_customer_lookups_total counter", "tollgate_customer_lookups_total \(state.customerLookups)"]
             lines += ["# HELP tollgate_reloads_total Policy reloads, by result.", "# TYPE tollgate_reloads_total counter"]
             lines += state.reloads.keys.sorted().map { "tollgate_reloads_total{result=\"\($0)\"} \(state.reloads[$0] ?? 0)" }
             return lines.joined(separator: "\n") + "\n"

@@ -35,15 +35,19 @@ package struct Problem: Error, Sendable {
         package var since: Timestamp?
         /// Whether the store answers.
         package var store: String?
+        /// The customer's balance, when it is too small to spend from.
+        package var balance: Int64?
 
         package init(allow: String? = nil, diagnostics: [Diagnostic]? = nil, errors: [String]? = nil,
-                     placements: [String]? = nil, since: Timestamp? = nil, store: String? = nil) {
+                     placements: [String]? = nil, since: Timestamp? = nil, store: String? = nil,
+                     balance: Int64? = nil) {
             self.allow = allow
             self.diagnostics = diagnostics
             self.errors = errors
             self.placements = placements
             self.since = since
             self.store = store
+            self.balance = balance
         }
     }
 
@@ -59,7 +63,7 @@ package struct Problem: Error, Sendable {
         var instance: String
 
         enum CodingKeys: String, CodingKey {
-            case type, title, status, detail, instance, allow, diagnostics, errors, placements, since, store
+            case type, title, status, detail, instance, allow, diagnostics, errors, placements, since, store, balance
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -76,6 +80,7 @@ package struct Problem: Error, Sendable {
             try container.encodeIfPresent(extra.placements, forKey: .placements)
             try container.encodeIfPresent(extra.since, forKey: .since)
             try container.encodeIfPresent(extra.store, forKey: .store)
+            try container.encodeIfPresent(extra.balance, forKey: .balance)
         }
     }
 

@@ -17,6 +17,13 @@ package enum ProblemKind: String, CaseIterable, Sendable {
     case storeRefused = "store-refused"
     case policyInvalid = "policy-invalid"
     case storeFailed = "store-failed"
+    case storeUnavailable = "store-unavailable"
+    case conflictingInput = "conflicting-input"
+    case invalidSignature = "invalid-signature"
+    case wrongApp = "wrong-app"
+    case unsupportedEnvironment = "unsupported-environment"
+    case purchaseOwnedByAnotherCustomer = "purchase-owned-by-another-customer"
+    case insufficientCredits = "insufficient-credits"
 
     /// The problem's `type` member.
     var type: String { "urn:tollgate:problem:\(rawValue)" }

@@ -97,7 +97,7 @@ extension Router {
         return JSONBody.response(JSONBody.encode(entries))
     }
 
-    private func authorizedAdmin(_ request: HTTPRequest) throws(Problem) -> Admin {
+    func authorizedAdmin(_ request: HTTPRequest) throws(Problem) -> Admin {
         guard let admin else {
             throw Problem(.adminDisabled, status: 404, title: "Not found",
                           detail: "admin routes are disabled: start the service with TOLLGATE_ADMIN_TOKEN set")

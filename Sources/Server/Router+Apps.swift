@@ -1,3 +1,4 @@
+import Customers
 import Foundation
 import JSON
 import PolicyModel
@@ -153,27 +154,22 @@ extension Router {
     /// Evaluation (docs/evaluation.md): which features the entitlements unlock and whether ads may show.
     func evaluate(_ request: HTTPRequest, app id: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
-        let input: EvaluationInput
         if let usual = EvaluationInput(usualForm: request.body) {
-            input = usual
-        } else {
-            input = try Self.evaluationInput(request.body)
+            return JSONBody.response(app.evaluator.evaluate(usual, now: now()).json())
         }
-        let decision = app.evaluator.evaluate(input, now: now())
-        return JSONBody.response(decision.json())
-    }
-
-    /// The evaluation input in `body` in any form, or the problem with it.
-    private static func evaluationInput(_ body: [UInt8]) throws(Problem) -> EvaluationInput {
-        guard !body.isEmpty else { throw Problem.invalidJSON("the body is empty; send a JSON object") }
+        guard !request.body.isEmpty else { throw Problem.invalidJSON("the body is empty; send a JSON object") }
         let value: JSONValue
         do {
-            value = try JSONValue(reading: body)
+            value = try JSONValue(reading: request.body)
         } catch {
             throw Problem.invalidJSON(error.description)
         }
+        if case .object(let members) = value, let byCustomer = try customerInput(members, app: app) {
+            let decision = app.evaluator.evaluate(byCustomer.input, now: now())
+            return JSONBody.response(Self.adding(customer: byCustomer.customer, to: decision.json()))
+        }
         do {
-            return try EvaluationInput(value: value)
+            return JSONBody.response(app.evaluator.evaluate(try EvaluationInput(value: value), now: now()).json())
         } catch {
             throw Problem.invalidInput(error.message)
         }

@@ -48,7 +48,7 @@ extension Router {
         init(_ problem: Problem) {
             switch problem.status {
             case 405: self.init(code: .general, status: 405, details: problem.detail)
-            case 500...: self.init(code: .general, status: 500, details: problem.detail)
+            case 500...: self.init(code: .general, status: problem.status, details: problem.detail)
             default: self.init(code: .parseError, status: 400, details: problem.detail)
             }
         }
@@ -168,14 +168,25 @@ extension Router {
                 ])
             })
         }
+        var evaluation: EvaluationInput
         do {
-            let evaluation = try EvaluationInput(value: .object(input))
-            let now = self.now()
-            return OFREPEvaluation(app: app, input: evaluation, now: now,
-                                   decision: app.evaluator.evaluate(evaluation, now: now))
+            evaluation = try EvaluationInput(value: .object(input))
         } catch {
             throw OFREPError(code: .invalidContext, status: 400, details: error.message)
         }
+        if context[entitlementsKey] == nil, customers != nil, case .string(let key)? = context["targetingKey"] {
+            do throws(Problem) {
+                let customer = try Self.customerID(key)
+                let environment = try Self.environment(context[Self.environmentMember])
+                evaluation.entitlements = try customerEntitlements(customer, environment: environment, app: app,
+                                                                   at: evaluation.now ?? now())
+                evaluation.synced = true
+            } catch {
+                throw OFREPError(error)
+            }
+        }
+        let now = self.now()
+        return OFREPEvaluation(app: app, input: evaluation, now: now, decision: app.evaluator.evaluate(evaluation, now: now))
     }
 
     /// One flag's answer: its key, value, reason and variant, and the app, policy, audience and experiment behind it.

@@ -1,3 +1,4 @@
+import Customers
 import Diagnostics
 import Foundation
 import JSON
@@ -7,24 +8,31 @@ import TollgateEvaluation
 /// paywall rendered in the same call.
 extension Router {
     /// The top-level keys of a placement's context: the evaluation input's and the user's.
-    static let contextKeys = EvaluationInput.Member.allCases.map(\.rawValue)
+    static let contextKeys = EvaluationInput.Member.allCases.map(\.rawValue) + [customerMember, environmentMember]
 
     /// The decision for the context in the body, with its trace.
     func resolve(_ request: HTTPRequest, app id: String, placement: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
-        let (decision, trace) = try resolve(app, placement: placement, body: request.body)
-        return JSONBody.response(decision.json(app: app.release.compiled.app, policy: app.release.compiled.hash,
-                                               trace: trace))
+        let (decision, trace, customer) = try resolve(app, placement: placement, body: request.body)
+        return JSONBody.response(Self.json(decision, app: app, trace: trace, customer: customer))
+    }
+
+    /// A decision's JSON, with the customer whose purchases it was judged on.
+    private static func json(_ decision: PlacementDecision, app: AppService, trace: [String], customer: CustomerID?)
+        -> [UInt8]
+    {
+        let json = decision.json(app: app.release.compiled.app, policy: app.release.compiled.hash, trace: trace)
+        return customer.map { adding(customer: $0, to: json) } ?? json
     }
 
     /// The decision and, when it shows one, the chosen paywall rendered with the body's prices:
     /// `{"decision": …, "paywall": … or null}`.
     func placementPaywall(_ request: HTTPRequest, app id: String, placement: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
-        let (decision, trace) = try resolve(app, placement: placement, body: request.body)
+        let (decision, trace, customer) = try resolve(app, placement: placement, body: request.body)
         let prices = try priceSheet(request.body, otherKeys: Self.contextKeys)
         var body = Array(#"{"decision":"#.utf8)
-        body += decision.json(app: app.release.compiled.app, policy: app.release.compiled.hash, trace: trace)
+        body += Self.json(decision, app: app, trace: trace, customer: customer)
         body += Array(#","paywall":"#.utf8)
         if let paywall = decision.paywall {
             body += try renderJSON(app, paywall: paywall, prices: prices)
@@ -38,21 +46,25 @@ extension Router {
     /// The placement's decision for the context in `body`, judged at the context's `now` or else at the time
     /// evaluations use; 404 naming the app's placements when it has no such placement.
     private func resolve(_ app: AppService, placement: String, body: [UInt8]) throws(Problem)
-        -> (decision: PlacementDecision, trace: [String])
+        -> (decision: PlacementDecision, trace: [String], customer: CustomerID?)
     {
         let placements = app.release.compiled.bundle.placements.map(\.id)
         guard placements.contains(placement) else { throw Self.unknownPlacement(placement, app: app) }
         let members = try JSONBody.object(body)
         let input: EvaluationInput
-        do {
-            input = try EvaluationInput(value: .object(members))
-        } catch {
-            throw Problem.invalidInput(error.message)
+        let byCustomer = try customerInput(members, app: app)
+        if let byCustomer {
+            input = byCustomer.input
+        } else {
+            do {
+                input = try EvaluationInput(value: .object(members))
+            } catch {
+                throw Problem.invalidInput(error.message)
+            }
         }
-        guard let explained = app.evaluator.resolveExplained(placement: placement, context: input, now: now()) else {
-            throw Self.unknownPlacement(placement, app: app)
-        }
-        return explained
+        guard let (decision, trace) = app.evaluator.resolveExplained(placement: placement, context: input, now: now())
+        else { throw Self.unknownPlacement(placement, app: app) }
+        return (decision, trace, byCustomer?.customer)
     }
 
     /// 404 for a placement the app does not have, listing the ones it has (also as `placements`).

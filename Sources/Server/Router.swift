@@ -17,12 +17,16 @@ package struct Router: HTTPResponder {
     let now: @Sendable () -> Date
     /// Reads the prices input of a request body.
     let prices: PriceSheetReader
+    /// The customers the stores confirm; nil when the service keeps none.
+    let customers: (any CustomerService)?
 
-    package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, prices: @escaping PriceSheetReader,
-                 log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date) {
+    package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, customers: (any CustomerService)? = nil,
+                 prices: @escaping PriceSheetReader, log: @escaping @Sendable (String) -> Void,
+                 now: @escaping @Sendable () -> Date) {
         self.holder = holder
         self.metrics = metrics
         self.admin = admin
+        self.customers = customers
         self.prices = prices
         self.log = log
         self.now = now
@@ -112,6 +116,27 @@ package struct Router: HTTPResponder {
         Endpoint(pattern: "/v1/apps/{app}/placements/{placement}/paywall", methods: ["POST"]) {
             router, request, parameters throws(Problem) in
             try router.placementPaywall(request, app: parameters["app"] ?? "", placement: parameters["placement"] ?? "")
+        },
+        Endpoint(pattern: "/v1/apps/{app}/notifications/app-store", methods: ["POST"]) {
+            router, request, parameters throws(Problem) in
+            try router.appStoreNotification(request, app: parameters["app"] ?? "")
+        },
+        Endpoint(pattern: "/v1/apps/{app}/customers/{customer}/transactions", methods: ["POST"]) {
+            router, request, parameters throws(Problem) in
+            try router.customerTransaction(request, app: parameters["app"] ?? "", customer: parameters["customer"] ?? "")
+        },
+        Endpoint(pattern: "/v1/apps/{app}/customers/{customer}", methods: ["GET"]) {
+            router, request, parameters throws(Problem) in
+            try router.customerDocument(request, app: parameters["app"] ?? "", customer: parameters["customer"] ?? "")
+        },
+        Endpoint(pattern: "/v1/apps/{app}/customers/{customer}", methods: ["DELETE"]) {
+            router, request, parameters throws(Problem) in
+            try router.forgetCustomer(request, app: parameters["app"] ?? "", customer: parameters["customer"] ?? "")
+        },
+        Endpoint(pattern: "/v1/apps/{app}/customers/{customer}/credits/{currency}/spend", methods: ["POST"]) {
+            router, request, parameters throws(Problem) in
+            try router.spendCredits(request, app: parameters["app"] ?? "", customer: parameters["customer"] ?? "",
+                                    currency: parameters["currency"] ?? "")
         },
         Endpoint(pattern: "/ofrep/v1/evaluate/flags/{key}", methods: ["POST"], failure: Router.ofrepFailure) {
             router, request, parameters throws(Problem) in

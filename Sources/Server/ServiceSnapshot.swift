@@ -1,3 +1,4 @@
+import Customers
 import Foundation
 package import PolicyModel
 import Rendering
@@ -45,6 +46,8 @@ package final class AppService: Sendable {
     /// The bundle's identity as an HTTP entity tag.
     let etag: String
     let renderer: PaywallRenderer
+    /// What the customer routes need of the policy.
+    let customerPolicy: CustomerPolicy
     /// ICU formatters opened for a locale and currency, kept for later requests.
     private let formats = Mutex<[String: LocaleFormats]>([:])
 
@@ -54,6 +57,7 @@ package final class AppService: Sendable {
         bundle = [UInt8](release.compiled.bundle.canonicalJSON)
         etag = "\"\(release.compiled.hash)\""
         renderer = PaywallRenderer(sources: release.sources)
+        customerPolicy = CustomerPolicy(release)
     }
 
     /// The formatters of `locale` for `currency`, opened on first use.

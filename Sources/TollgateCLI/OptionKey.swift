@@ -36,6 +36,8 @@ extension OptionKey<String> {
     static let baseline = OptionKey("--baseline")
     static let catalog = OptionKey("--catalog")
     static let store = OptionKey("--store", "--db")
+    static let appleRootCA = OptionKey("--apple-root-ca")
+    static let environment = OptionKey("--environment")
 }
 
 extension OptionKey<Bool> {

@@ -35,6 +35,7 @@ enum ServeCommand {
                    help: "the address to listen on: 0.0.0.0 for every IPv4 interface, :: for every interface, "
                        + "an IPv6 address such as ::1, or a host name such as localhost (its IPv4 address)",
                    default: .value("127.0.0.1")),
+            Workspace.appleRootOption(),
         ],
         run: run)
 
@@ -47,13 +48,14 @@ enum ServeCommand {
         let (location, storeName) = workspace.storeLocation(arguments)
         let source: ServiceConfiguration.Source = workspace.namedStore(arguments) == nil
             ? .folder : .channel(try arguments.required(.channel))
-        let configuration = ServiceConfiguration(
+        var configuration = ServiceConfiguration(
             port: port, host: try arguments.required(.host),
             admin: context.environment["TOLLGATE_ADMIN_TOKEN"].flatMap { token in
                 token.isEmpty ? nil : .init(token: token, validator: { Validator.withICU(baselines: $0) })
             },
             log: { line in Self.writeLine(line, to: STDERR_FILENO) }, now: { Date() },
             store: location, storeName: storeName, source: source, loader: ProjectReleases(folder: context.currentDirectory, validator: .withICU))
+        configuration.appleRoots = try workspace.appleRoots(arguments)
         let service: RunningService
         do {
             service = try Service.start(configuration)

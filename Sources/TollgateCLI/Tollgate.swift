@@ -22,6 +22,7 @@ package enum Tollgate {
         ServeCommand.command,
         FleetCommand.command,
         CatalogCommand.command,
+        CustomersCommand.command,
         LSPCommand.command,
     ]
 

@@ -13,10 +13,10 @@ final class ServedTollgate {
     /// The executable next to the test bundle.
     static var executable: URL { BuiltTollgate.executable }
 
-    /// Starts the service with `options` after `--port 0` and waits for its `listening` line; throws with the log
+    /// Starts the service with `options` after `--port 0` (and `environment` over this process's) and waits for its `listening` line; throws with the log
     /// when it exits or stays silent.
-    init(in folder: URL = Fixtures.repositoryRoot(), options: [String] = [], timeout: Duration = .seconds(30))
-        async throws
+    init(in folder: URL = Fixtures.repositoryRoot(), options: [String] = [], environment: [String: String] = [:],
+         timeout: Duration = .seconds(30)) async throws
     {
         let executable = Self.executable
         try #require(FileManager.default.isExecutableFile(atPath: executable.path),
@@ -27,6 +27,9 @@ final class ServedTollgate {
         process.executableURL = executable
         process.arguments = ["serve", "--port", "0"] + options
         process.currentDirectoryURL = folder
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: logFile)
@@ -55,6 +58,13 @@ final class ServedTollgate {
 
     /// What the service has written to standard error so far: one JSON object per line.
     var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+    /// Kills the process with SIGKILL, as a crash or a power cut would, and waits until it is gone.
+    func crash() async {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(5)) }
+    }
 
     /// Sends SIGTERM and waits for the exit; nil when it had to be killed after `timeout`.
     func stop(timeout: Duration = .seconds(15)) async -> Int32? {

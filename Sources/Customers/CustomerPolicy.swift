@@ -1,0 +1,23 @@
+import TollgateEvaluation
+
+/// What the customer routes need of an app's policy: who the app is in the stores, what a restore on
+/// another account does, and what each product is.
+package struct CustomerPolicy: Sendable {
+    package var app: String
+    /// `app.bundle_id`: the App Store payloads' `bundleId` must equal it.
+    package var bundleID: String?
+    /// `app.apple_id`: a Production payload's `appAppleId` must equal it when both are set.
+    package var appleID: Int64?
+    package var restore: RestoreMode
+    /// The policy's products by id.
+    package var products: [String: ProductFacts]
+
+    package init(app: String, bundleID: String?, appleID: Int64?, restore: RestoreMode,
+                 products: [String: ProductFacts]) {
+        self.app = app
+        self.bundleID = bundleID
+        self.appleID = appleID
+        self.restore = restore
+        self.products = products
+    }
+}

@@ -1,0 +1,97 @@
+import Customers
+import JSON
+import StoreSignatures
+import TollgateEvaluation
+
+/// The App Store's signed payloads, verified and checked against the app's policy before anything is stored.
+struct AppStorePayloads: Sendable {
+    let verifier: AppStoreVerifier
+
+    /// A verified notification of `policy`'s app, with its verified transaction and renewal info.
+    struct Notification {
+        var notification: AppStoreNotification
+        var text: String
+        var transaction: Signed<AppStoreTransaction>?
+        var renewal: Signed<AppStoreRenewalInfo>?
+    }
+
+    /// A verified payload and the JSON text it was decoded from.
+    struct Signed<Payload> {
+        var payload: Payload
+        var text: String
+    }
+
+    /// Verifies and decodes `signedPayload`, an App Store Server Notification V2, and what it carries.
+    func notification(_ signedPayload: String, policy: CustomerPolicy, now: Timestamp)
+        throws(CustomerError) -> Notification
+    {
+        let verified = try verify(signedPayload, now: now)
+        let notification: AppStoreNotification
+        do {
+            notification = try AppStoreNotification(json: verified.json)
+        } catch {
+            throw .invalidPayload("the notification's payload: \(error)")
+        }
+        try check(AppStorePayloadCheck(notification, bundleID: try bundleID(policy), appleID: policy.appleID))
+        var result = Notification(notification: notification, text: verified.text)
+        if let signed = notification.signedTransactionInfo {
+            let transaction = try transaction(signed, policy: policy, now: now)
+            guard transaction.payload.environment == notification.environment else {
+                throw .invalidPayload("the transaction's environment '\(transaction.payload.environment)' is not the "
+                                      + "notification's '\(notification.environment ?? "")'")
+            }
+            result.transaction = transaction
+        }
+        if let signed = notification.signedRenewalInfo {
+            let verified = try verify(signed, now: now)
+            let renewal: AppStoreRenewalInfo
+            do {
+                renewal = try AppStoreRenewalInfo(json: verified.json)
+            } catch {
+                throw .invalidPayload("the notification's renewal info: \(error)")
+            }
+            try check(AppStorePayloadCheck(renewal))
+            result.renewal = Signed(payload: renewal, text: verified.text)
+        }
+        return result
+    }
+
+    /// Verifies and decodes a signed transaction of `policy`'s app.
+    func transaction(_ signed: String, policy: CustomerPolicy, now: Timestamp)
+        throws(CustomerError) -> Signed<AppStoreTransaction>
+    {
+        let verified = try verify(signed, now: now)
+        let transaction: AppStoreTransaction
+        do {
+            transaction = try AppStoreTransaction(json: verified.json)
+        } catch {
+            throw .invalidPayload("the transaction: \(error)")
+        }
+        try check(AppStorePayloadCheck(transaction, bundleID: try bundleID(policy)))
+        return Signed(payload: transaction, text: verified.text)
+    }
+
+    private func verify(_ jws: String, now: Timestamp) throws(CustomerError) -> VerifiedPayload {
+        do {
+            return try verifier.verify(jws, now: now)
+        } catch {
+            throw .invalidSignature(error.description)
+        }
+    }
+
+    /// The policy's `app.bundle_id`, which every App Store payload must name.
+    private func bundleID(_ policy: CustomerPolicy) throws(CustomerError) -> String {
+        guard let bundleID = policy.bundleID else {
+            throw .wrongApp("the policy of '\(policy.app)' has no app.bundle_id, so no App Store payload is its own")
+        }
+        return bundleID
+    }
+
+    private func check(_ result: AppStorePayloadCheck) throws(CustomerError) {
+        switch result {
+        case .ok: return
+        case .wrongApp(let detail): throw .wrongApp(detail)
+        case .unsupportedEnvironment(let environment): throw .unsupportedEnvironment(environment)
+        }
+    }
+}

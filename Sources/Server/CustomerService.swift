@@ -1,0 +1,30 @@
+package import Customers
+package import TollgateEvaluation
+
+/// The customers the stores confirm, as the customer routes call them: each call verifies what it is given,
+/// reads or changes the store in one transaction, and answers only once that is committed.
+package protocol CustomerService: Sendable {
+    /// Verifies an App Store Server Notification V2 (`signedPayload`) and applies it to the purchase it names.
+    func receiveAppStoreNotification(signedPayload: String, policy: CustomerPolicy, now: Timestamp)
+        throws(CustomerError) -> NotificationReceipt
+
+    /// Verifies a transaction the app sent for `customer` (StoreKit 2's `jwsRepresentation`), records it as
+    /// theirs and answers their document.
+    func recordAppStoreTransaction(_ signedTransaction: String, customer: CustomerID, policy: CustomerPolicy,
+                                   now: Timestamp) throws(CustomerError) -> CustomerDocument
+
+    /// The customer's entitlements, credits and history at `now`; one who bought nothing has empty lists.
+    func document(of customer: CustomerID, environment: StoreEnvironment, policy: CustomerPolicy, now: Timestamp)
+        throws(CustomerError) -> CustomerDocument
+
+    /// The customer's entitlements at `now`, as the evaluator takes them.
+    func entitlements(of customer: CustomerID, environment: StoreEnvironment, policy: CustomerPolicy,
+                      now: Timestamp) throws(CustomerError) -> [Entitlement]
+
+    /// Forgets the customer: their purchases' links, their credits and their history.
+    func forget(_ customer: CustomerID, app: String) throws(CustomerError)
+
+    /// Spends `amount` of `currency` once per `idempotencyKey`; the same key again answers the first answer.
+    func spend(_ amount: Int64, of currency: String, customer: CustomerID, idempotencyKey: String, app: String,
+               now: Timestamp) throws(CustomerError) -> SpendReceipt
+}

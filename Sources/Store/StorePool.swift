@@ -1,0 +1,59 @@
+import Synchronization
+
+/// Open customer stores, reused across requests: each store (one connection) serves one caller at a time,
+/// and goes back to the pool after, unless it failed.
+///
+/// Reads never create the store: before anything was written there is nothing to read.
+package final class StorePool: Sendable {
+    /// An open store, handed from one thread to the next but used by one at a time.
+    private struct Idle: @unchecked Sendable {
+        let store: any CustomerStore
+    }
+
+    package let location: StoreLocation
+    private let idle = Mutex<[Idle]>([])
+    /// The most stores kept open while idle.
+    private let capacity: Int
+
+    package init(location: StoreLocation, capacity: Int = 16) {
+        self.location = location
+        self.capacity = capacity
+    }
+
+    /// `body` on a store that exists; nil when there is no store yet.
+    package func read<T>(_ body: (any CustomerStore) throws(StoreError) -> T) throws(StoreError) -> T? {
+        let store: any CustomerStore
+        if let kept = take() {
+            store = kept
+        } else {
+            do throws(StoreError) {
+                store = try location.openCustomers(.write)
+            } catch {
+                if case .missing = error { return nil }
+                throw error
+            }
+        }
+        return try use(store, body)
+    }
+
+    /// `body` on the store, created when missing.
+    package func write<T>(_ body: (any CustomerStore) throws(StoreError) -> T) throws(StoreError) -> T {
+        if let kept = take() { return try use(kept, body) }
+        return try use(try location.openCustomers(.create), body)
+    }
+
+    private func take() -> (any CustomerStore)? {
+        idle.withLock { $0.popLast()?.store }
+    }
+
+    /// Runs `body` on `store` and keeps the store for the next caller, unless it failed.
+    private func use<T>(_ store: any CustomerStore, _ body: (any CustomerStore) throws(StoreError) -> T)
+        throws(StoreError) -> T
+    {
+        let result = try body(store)
+        idle.withLock { stores in
+            if stores.count < capacity { stores.append(Idle(store: store)) }
+        }
+        return result
+    }
+}

@@ -1,5 +1,7 @@
 import Foundation
+import JSON
 import Purchases
+import Server
 import Store
 import Synchronization
 
@@ -58,6 +60,9 @@ final class CustomerFollower: Sendable {
             } catch {
                 feed = nil
                 cache.follow(false)
+                log(LogLine.event("customer-feed-lost") { line in
+                    line.member("error") { $0.string(error.description) }
+                })
             }
         }
     }

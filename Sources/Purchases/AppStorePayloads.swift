@@ -1,4 +1,5 @@
 import Customers
+import Foundation
 import JSON
 import StoreSignatures
 import TollgateEvaluation
@@ -71,12 +72,35 @@ struct AppStorePayloads: Sendable {
         return Signed(payload: transaction, text: verified.text)
     }
 
+    /// The verified payload of `jws`. Xcode's and StoreKit testing's data, which Apple never signs, is refused as
+    /// such rather than as a bad signature; nothing else is read from a payload that does not verify.
     private func verify(_ jws: String, now: Timestamp) throws(CustomerError) -> VerifiedPayload {
         do {
             return try verifier.verify(jws, now: now)
         } catch {
+            if let environment = Self.unverifiedEnvironment(of: jws), Self.unsigned.contains(environment) {
+                throw .unsupportedEnvironment(environment)
+            }
             throw .invalidSignature(error.description)
         }
+    }
+
+    /// The environments whose data is signed by Xcode, not by the App Store.
+    private static let unsigned: Set<String> = ["Xcode", "LocalTesting"]
+
+    /// The `environment` (or `data.environment`) a JWS's payload claims, read without trusting it.
+    private static func unverifiedEnvironment(of jws: String) -> String? {
+        let segments = jws.split(separator: ".", omittingEmptySubsequences: false)
+        guard segments.count == 3 else { return nil }
+        var base64 = segments[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let bytes = Data(base64Encoded: base64), let value = try? JSONValue(reading: [UInt8](bytes)),
+              case .object(let members) = value else { return nil }
+        if case .string(let environment)? = members["environment"] { return environment }
+        if case .object(let data)? = members["data"], case .string(let environment)? = data["environment"] {
+            return environment
+        }
+        return nil
     }
 
     /// The policy's `app.bundle_id`, which every App Store payload must name.

@@ -196,6 +196,15 @@ import TollgateEvaluation
             if case CustomerError.invalidSignature = error { return true }
             return false
         }
+        // Xcode signs its StoreKit testing data with a certificate of its own: refused as Xcode data.
+        var local = first
+        local.environment = "Xcode"
+        var xcodeSigned = TestNotification(type: "SUBSCRIBED", signedDate: first.signedDate, transaction: local)
+        xcodeSigned.environment = "Xcode"
+        #expect(throws: CustomerError.unsupportedEnvironment("Xcode")) {
+            try life.ledger.receiveAppStoreNotification(signedPayload: forged.sign(xcodeSigned.json(signing: forged.sign)),
+                                                        policy: life.policy, now: Life.time(first.signedDate))
+        }
         #expect(try life.document(user, at: Life.start).entitlements.isEmpty)
     }
 

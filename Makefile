@@ -24,6 +24,8 @@ run: deps build
 	@echo "    -d '{\"entitlements\": [{\"product\": \"com.example.photocollage.removeads\", \"state\": \"active\"}]}'"
 	@echo "  curl -s -X POST http://127.0.0.1:$(PORT)/ofrep/v1/evaluate/flags/cloud-sync -H 'Content-Type: application/json' \\"
 	@echo "    -d '{\"context\": {\"targetingKey\": \"user-1\", \"app\": \"photocollage\", \"entitlements\": [\"com.example.photocollage.premium.yearly\"]}}'"
+	@echo "  curl -s -X POST http://127.0.0.1:$(PORT)/v1/apps/photocollage/evaluate -H 'Content-Type: application/json' \\"
+	@echo "    -d '{\"customer\": \"user-1\"}'    # what the App Store confirmed user-1 bought (docs/customers.md)"
 	@echo "  curl -s 'http://127.0.0.1:$(PORT)/v1/apps/lingualeap/paywalls/main/preview?locale=ar' > preview.html"
 	$(BIN) serve --port $(PORT)
 

@@ -20,9 +20,11 @@ enum ServeCommand {
             A replica that loses the store keeps serving what it has, says so in /readyz,
             and reconnects; one started while the database is down waits for it. Every
             replica heartbeats in the store ('tollgate fleet' lists them). Admin routes
-            need TOLLGATE_ADMIN_TOKEN. Stops on SIGTERM or SIGINT after finishing the
-            requests in flight. The HTTP API is described in docs/http.md of the Tollgate
-            repository.
+            need TOLLGATE_ADMIN_TOKEN. It also keeps the purchases the App Store confirms,
+            in the store (without one, in .tollgate/store.sqlite), their signatures checked
+            against Apple Root CA - G3 unless --apple-root-ca (or TOLLGATE_APPLE_ROOT_CA)
+            names other roots. Stops on SIGTERM or SIGINT after finishing the requests in
+            flight. The HTTP API is described in docs/http.md of the Tollgate repository.
             """,
         options: [
             Workspace.storeOption(help: "serve what a channel points at in this store: a file, sqlite:FILE, or a "

@@ -20,8 +20,9 @@ enum CustomersCommand {
                                        (the json format is the HTTP customer document)
               ingest --app A FILE ...  apply saved App Store Server Notifications V2 as
                                        the notifications route does (a file holds one
-                                       {"signedPayload": ...} object, or one per line),
-                                       and print each one's status
+                                       {"signedPayload": ...} object, one per line, or
+                                       a Get Notification History response), and print
+                                       each one's status
               forget --app A CUSTOMER  forget the customer: their purchases' links,
                                        credits and history (the transactions stay, owned
                                        by no one)
@@ -88,10 +89,10 @@ enum CustomersCommand {
         var stderr = ""
         for file in files {
             let text = String(decoding: try workspace.contents(of: file), as: UTF8.self)
-            for (index, line) in notifications(in: text) {
-                let place = "\(file):\(index)"
+            for (place, item) in notifications(in: text) {
+                let place = "\(file):\(place)"
                 let payload: String
-                switch signedPayload(line) {
+                switch item {
                 case .success(let text): payload = text
                 case .failure(let message):
                     stderr += "\(place): error: \(message)\n"
@@ -113,18 +114,25 @@ enum CustomersCommand {
                              exitCode: stderr.isEmpty ? ExitCode.success : ExitCode.findings)
     }
 
-    /// The notifications of a file with the line each starts on: the whole file when it is one JSON object
-    /// over several lines, else each non-empty line.
-    static func notifications(in text: String) -> [(Int, String)] {
-        if (try? JSONValue(reading: Array(text.utf8))) != nil { return [(1, text)] }
+    /// The saved notifications of a file, each with where it is: the whole file when it is one object, the
+    /// object of each non-empty line, or each `notificationHistory` item of an App Store Server API Get
+    /// Notification History response.
+    static func notifications(in text: String) -> [(place: String, payload: Result<String, Message>)] {
+        if let value = try? JSONValue(reading: Array(text.utf8)) {
+            if case .object(let members) = value, case .array(let history)? = members["notificationHistory"] {
+                return history.enumerated().map { ("notificationHistory[\($0)]", signedPayload($1)) }
+            }
+            return [("1", signedPayload(value))]
+        }
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
-            line.allSatisfy(\.isWhitespace) ? nil : (index + 1, String(line))
+            line.allSatisfy(\.isWhitespace)
+                ? nil : (String(index + 1), signedPayload(try? JSONValue(reading: Array(line.utf8))))
         }
     }
 
     /// The `signedPayload` of one saved notification, or what is wrong with it.
-    static func signedPayload(_ text: String) -> Result<String, Message> {
-        guard let value = try? JSONValue(reading: Array(text.utf8)), case .object(let members) = value else {
+    static func signedPayload(_ value: JSONValue?) -> Result<String, Message> {
+        guard case .object(let members)? = value else {
             return .failure(Message("not a JSON object; a saved notification is {\"signedPayload\": \"<JWS>\"}"))
         }
         guard case .string(let payload)? = members["signedPayload"] else {

@@ -22,24 +22,31 @@ package final class StorePool: Sendable {
 
     /// `body` on a store that exists; nil when there is no store yet.
     package func read<T>(_ body: (any CustomerStore) throws(StoreError) -> T) throws(StoreError) -> T? {
-        let store: any CustomerStore
-        if let kept = take() {
-            store = kept
-        } else {
-            do throws(StoreError) {
-                store = try location.openCustomers(.write)
-            } catch {
-                if case .missing = error { return nil }
-                throw error
-            }
+        do throws(StoreError) {
+            return try run(.write, body)
+        } catch {
+            if case .missing = error { return nil }
+            throw error
         }
-        return try use(store, body)
     }
 
     /// `body` on the store, created when missing.
     package func write<T>(_ body: (any CustomerStore) throws(StoreError) -> T) throws(StoreError) -> T {
-        if let kept = take() { return try use(kept, body) }
-        return try use(try location.openCustomers(.create), body)
+        try run(.create, body)
+    }
+
+    /// `body` on a kept store, or on one opened in `mode`. A kept connection the database dropped while it was
+    /// idle (a server restart) is replaced once by a new one: the transaction it failed in did not commit, or
+    /// committed and is seen as done when run again.
+    private func run<T>(_ mode: StoreMode, _ body: (any CustomerStore) throws(StoreError) -> T) throws(StoreError) -> T {
+        if let kept = take() {
+            do throws(StoreError) {
+                return try use(kept, body)
+            } catch {
+                guard case .unreachable = error else { throw error }
+            }
+        }
+        return try use(try location.openCustomers(mode), body)
     }
 
     private func take() -> (any CustomerStore)? {

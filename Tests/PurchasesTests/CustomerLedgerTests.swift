@@ -255,3 +255,23 @@ import TollgateEvaluation
         #expect(try life.send(notification).status == .duplicate)
     }
 }
+
+/// A replica's kept connections outlive a database restart: the first request after it does not fail.
+@Suite(.tags(.postgres)) struct CustomerLedgerReconnectTests {
+    @Test func aConnectionTheDatabaseDroppedIsReplacedOnce() throws {
+        let life = try CustomerLife(.postgres)
+        defer { life.remove() }
+        let user = CustomerLife.customer(1)
+        let first = CustomerLife.renewal(0, of: "8000", customer: user)
+        #expect(try life.send(TestNotification(type: "SUBSCRIBED", signedDate: first.signedDate,
+                                               transaction: first)).status == .applied)
+        let database = try #require(life.store.database)
+        _ = try database.execute("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()
+            """)
+        let second = CustomerLife.renewal(1, of: "8000", customer: user)
+        #expect(try life.send(TestNotification(type: "DID_RENEW", signedDate: second.signedDate,
+                                               transaction: second)).status == .applied)
+    }
+}

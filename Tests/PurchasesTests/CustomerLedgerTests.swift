@@ -275,3 +275,60 @@ import TollgateEvaluation
                                                transaction: second)).status == .applied)
     }
 }
+
+/// Through the whole ledger and a real store: the same notifications in any order, with any retries, leave the
+/// same entitlements and credits.
+@Suite struct CustomerLedgerOrderTests {
+    /// A customer's year: a subscription renewed and partly refunded, a grace period, coins bought and refunded.
+    static func notifications(for user: CustomerID) -> [TestNotification] {
+        var list: [TestNotification] = []
+        for index in 0..<5 {
+            var renewal = CustomerLife.renewal(index, of: "9100", customer: user)
+            list.append(TestNotification(type: index == 0 ? "SUBSCRIBED" : "DID_RENEW", signedDate: renewal.signedDate,
+                                         transaction: renewal))
+            if index % 2 == 1 {
+                renewal.revocationDate = renewal.purchaseDate + CustomerLife.day
+                renewal.signedDate = renewal.purchaseDate + CustomerLife.day
+                list.append(TestNotification(type: "REFUND", signedDate: renewal.signedDate, transaction: renewal))
+            }
+        }
+        let last = CustomerLife.renewal(4, of: "9100", customer: user)
+        var grace = TestRenewalInfo(originalTransactionID: "9100", productID: CustomerLife.monthly,
+                                    signedDate: last.expiresDate!)
+        grace.isInBillingRetryPeriod = true
+        grace.gracePeriodExpiresDate = last.expiresDate! + 6 * CustomerLife.day
+        list.append(TestNotification(type: "DID_FAIL_TO_RENEW", subtype: "GRACE_PERIOD", signedDate: grace.signedDate,
+                                     transaction: last, renewal: grace))
+        var coins = TestTransaction(transactionID: "9200", productID: CustomerLife.coins, purchaseDate: CustomerLife.start)
+        coins.type = "Consumable"
+        coins.quantity = 3
+        coins.appAccountToken = user.text
+        list.append(TestNotification(type: "ONE_TIME_CHARGE", signedDate: coins.signedDate, transaction: coins))
+        coins.revocationDate = CustomerLife.start + CustomerLife.day
+        coins.signedDate = CustomerLife.start + CustomerLife.day
+        list.append(TestNotification(type: "REFUND", signedDate: coins.signedDate, transaction: coins))
+        return list
+    }
+
+    @Test(arguments: [UInt64(11), 12, 13, 14, 15]) func anyOrderWithRetriesGivesTheSameState(_ seed: UInt64) throws {
+        let user = CustomerLife.customer(9)
+        let notifications = Self.notifications(for: user)
+        let moments = [CustomerLife.start + 10 * CustomerLife.day, CustomerLife.start + 152 * CustomerLife.day,
+                       CustomerLife.start + 160 * CustomerLife.day]
+        func state(_ order: [TestNotification]) throws -> [String] {
+            let life = try CustomerLife(.sqlite)
+            defer { life.remove() }
+            for notification in order { _ = try life.send(notification) }
+            return try moments.map { moment in
+                let document = try life.document(user, at: moment)
+                return "\(document.entitlements.map { "\($0.product) \($0.state) \(String(describing: $0.expires))" }) "
+                    + "\(document.credits)"
+            }
+        }
+        var random = SplitMix64(seed: seed)
+        var shuffled = notifications
+        for _ in 0..<4 { shuffled.append(notifications[Int(random.next() % UInt64(notifications.count))]) }
+        for index in shuffled.indices.reversed() { shuffled.swapAt(index, Int(random.next() % UInt64(index + 1))) }
+        #expect(try state(shuffled) == state(notifications))
+    }
+}

@@ -16,14 +16,15 @@ enum CustomersCommand {
         discussion: """
             Customers are kept in the store, as 'tollgate serve' keeps them.
 
-              show --app A CUSTOMER     the customer's entitlements, credits and history (the
-                                        json format is the HTTP customer document)
-              ingest --app A FILE ...   apply saved App Store Server Notifications V2 exactly
-                                        as the notifications route does (a file holds one
-                                        {"signedPayload": ...} object, or one per line), and
-                                        print each one's status
-              forget --app A CUSTOMER   forget the customer: their purchases' links, credits
-                                        and history (the transactions stay, owned by no one)
+              show --app A CUSTOMER     the customer's entitlements, credits and history
+                                        (the json format is the HTTP customer document)
+              ingest --app A FILE ...   apply saved App Store Server Notifications V2
+                                        exactly as the notifications route does (a file
+                                        holds one {"signedPayload": ...} object, or one
+                                        per line), and print each one's status
+              forget --app A CUSTOMER   forget the customer: their purchases' links,
+                                        credits and history (the transactions stay,
+                                        owned by no one)
 
             The app's policy is read from Policies/<app>.yaml. Exits 0; 1 when a
             notification is refused (a bad signature, another app's, Xcode data); 2 when

@@ -8,7 +8,7 @@ extension Workspace {
     /// The `--apple-root-ca` option of the commands that verify App Store payloads.
     static func appleRootOption() -> Option {
         .value(.appleRootCA, valueName: "file", help: "trust this root for App Store payloads instead of Apple Root "
-            + "CA - G3 (DER or PEM; repeatable; for tests)", default: .described("$TOLLGATE_APPLE_ROOT_CA, "
+            + "CA - G3 (DER or PEM; for tests)", default: .described("$TOLLGATE_APPLE_ROOT_CA, "
             + "colon-separated, else the shipped Apple Root CA - G3"), repeatable: true)
     }
 

@@ -190,7 +190,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "Replication", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics",
-                "TestSupport", "Store", "PolicyValidation", "Project", "TestAppStore",
+                "TestSupport", "Store", "PolicyValidation", "Project", "TestAppStore", "Purchases",
             ],
             swiftSettings: settings
         ),
@@ -224,7 +224,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TollgateCLITests",
-            dependencies: ["JSON", "TollgateCLI", "PolicyValidation", "CatalogValidation", "Store", "TollgateEvaluation", "TestSupport"],
+            dependencies: ["JSON", "TollgateCLI", "PolicyValidation", "CatalogValidation", "Store", "TollgateEvaluation", "TestSupport",
+                           "TestAppStore"],
             swiftSettings: settings
         ),
         .testTarget(

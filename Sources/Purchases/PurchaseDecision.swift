@@ -60,6 +60,7 @@ struct PurchaseDecision {
             owner = holder
             outcome.refusedBy = holder
             if let poster {
+                update.events.append(event(holder, "kept: '\(poster.text)' restored it on another account (restore: keep)"))
                 update.events.append(event(poster, "refused: the purchase belongs to another customer"))
             }
         }

@@ -15,8 +15,9 @@ extension Router {
             receipt = try service.receiveAppStoreNotification(signedPayload: payload, policy: policy,
                                                               now: Timestamp(now()))
         } catch {
-            metrics.countNotification(store: Marketplace.appStore.rawValue, status: Self.failureStatus(error))
-            throw Self.problem(error)
+            let problem = Self.problem(error)
+            metrics.countNotification(store: Marketplace.appStore.rawValue, status: problem.kind.rawValue)
+            throw problem
         }
         metrics.countNotification(store: Marketplace.appStore.rawValue, status: receipt.status.rawValue)
         return JSONBody.response(receipt.json())
@@ -182,19 +183,6 @@ extension Router {
             throw Problem.invalidInput("the body must be {\"\(name)\": \"<JWS>\"}")
         }
         return text
-    }
-
-    /// The status a refused notification counts under in the metrics.
-    private static func failureStatus(_ error: CustomerError) -> String {
-        switch error {
-        case .invalidSignature: "invalid-signature"
-        case .wrongApp: "wrong-app"
-        case .unsupportedEnvironment: "unsupported-environment"
-        case .invalidPayload: "invalid-payload"
-        case .purchaseOwnedByAnotherCustomer: "owned-by-another-customer"
-        case .insufficientCredits: "insufficient-credits"
-        case .storeUnavailable: "store-unavailable"
-        }
     }
 
     /// The problem a customer failure answers.

@@ -61,7 +61,7 @@ package struct CustomerLedger: Sendable {
     {
         let (purchases, credits, events) = try read { store throws(StoreError) in
             (try store.purchases(app: policy.app, ownedBy: customer.text, store: nil),
-             try store.balances(app: policy.app, customer: customer.text),
+             try store.balances(app: policy.app, customer: customer.text, environment: environment.rawValue),
              try store.events(app: policy.app, customer: customer.text, limit: 1000))
         } ?? ([], [:], [])
         return CustomerDocument(
@@ -99,13 +99,13 @@ package struct CustomerLedger: Sendable {
         cache?.invalidate([CustomerRef(app: app, customer: customer.text)])
     }
 
-    /// Spends `amount` of `currency` once per `idempotencyKey`.
-    package func spend(_ amount: Int64, of currency: String, customer: CustomerID, idempotencyKey: String, app: String,
-                       now: Timestamp) throws(CustomerError) -> SpendReceipt
+    /// Spends `amount` of the customer's `currency` in `environment` once per `idempotencyKey`.
+    package func spend(_ amount: Int64, of currency: String, customer: CustomerID, environment: StoreEnvironment,
+                       idempotencyKey: String, app: String, now: Timestamp) throws(CustomerError) -> SpendReceipt
     {
         let outcome = try write { store throws(StoreError) in
-            try store.spendCredits(app: app, customer: customer.text, currency: currency, amount: amount,
-                                   idempotencyKey: idempotencyKey, time: now)
+            try store.spendCredits(app: app, customer: customer.text, environment: environment.rawValue,
+                                   currency: currency, amount: amount, idempotencyKey: idempotencyKey, time: now)
         }
         switch outcome {
         case .spent(let balance, let spent), .replayed(let balance, let spent):

@@ -30,8 +30,10 @@ struct PurchaseDecision {
         let newRenewal = renewal.map { purchase.merge($0.payload) } ?? false
         let changed = newTransaction || newRenewal
         let current = record.owner.flatMap { try? CustomerID($0) }
-        let decision = OwnerDecision.decide(current: current, poster: poster,
-                                        appAccountToken: transaction.payload.appAccountToken, restore: policy.restore)
+        // A purchase whose owner was forgotten is claimed only by a customer who posts it, never by its token.
+        let token = record.forgotten ? nil : transaction.payload.appAccountToken
+        let decision = OwnerDecision.decide(current: current, poster: poster, appAccountToken: token,
+                                            restore: policy.restore)
         let product = transaction.payload.productID
         var update = PurchaseUpdate(transactions: [], renewal: nil, owner: nil, credits: [], events: [], status: "")
         if newTransaction {
@@ -70,12 +72,21 @@ struct PurchaseDecision {
             update.status = outcome.status.rawValue
             return (update, outcome)
         }
+        let environment = StoreEnvironment(appStore: transaction.payload.environment) ?? .production
         let facts = policy.products[product]
-        for change in purchase.creditChanges(product: facts) where !record.creditKeys.contains(change.key) {
-            update.credits.append(LedgerEntry(customer: owner.text, currency: change.currency, amount: change.amount,
+        var granted = record.credits
+        for change in purchase.creditChanges(product: facts) where granted[change.key] == nil {
+            // A refund takes back from whoever the credits were granted to: the owner then, not a later one.
+            let grant = "\(change.transactionID):purchase"
+            let customer = change.key == grant ? owner.text : granted[grant] ?? owner.text
+            granted[change.key] = .some(customer)
+            update.credits.append(LedgerEntry(customer: customer, environment: environment.rawValue,
+                                              currency: change.currency, amount: change.amount,
                                               reason: change.reason, key: change.key, transaction: change.transactionID,
                                               time: now))
-            update.events.append(event(owner, "\(change.amount > 0 ? "+" : "")\(change.amount) \(change.currency) (\(change.reason))"))
+            guard let customer, let credited = try? CustomerID(customer) else { continue }
+            update.events.append(event(credited, "\(change.amount > 0 ? "+" : "")\(change.amount) \(change.currency) "
+                                           + "(\(change.reason))"))
         }
         if changed, outcome.refusedBy == nil {
             update.events.append(event(owner, Self.effect(purchase.entitlement(at: now, product: facts), product: product)))

@@ -24,7 +24,8 @@ package protocol CustomerService: Sendable {
     /// Forgets the customer: their purchases' links, their credits and their history.
     func forget(_ customer: CustomerID, app: String) throws(CustomerError)
 
-    /// Spends `amount` of `currency` once per `idempotencyKey`; the same key again answers the first answer.
-    func spend(_ amount: Int64, of currency: String, customer: CustomerID, idempotencyKey: String, app: String,
-               now: Timestamp) throws(CustomerError) -> SpendReceipt
+    /// Spends `amount` of the customer's `currency` in `environment` once per `idempotencyKey`; the same key
+    /// from the same customer again answers the first answer.
+    func spend(_ amount: Int64, of currency: String, customer: CustomerID, environment: StoreEnvironment,
+               idempotencyKey: String, app: String, now: Timestamp) throws(CustomerError) -> SpendReceipt
 }

@@ -66,7 +66,7 @@ extension Router {
     }
 
     /// `POST /v1/apps/{app}/customers/{customer}/credits/{currency}/spend` (admin token),
-    /// `{"amount", "idempotency_key"}`.
+    /// `{"amount", "idempotency_key", "environment"}` (`production` unless it says `sandbox`).
     func spendCredits(_ request: HTTPRequest, app id: String, customer: String, currency: String)
         throws(Problem) -> HTTPResponse
     {
@@ -74,9 +74,10 @@ extension Router {
         let (service, _) = try customerService(app: id)
         let customer = try Self.customerID(customer)
         let body = try JSONBody.object(request.body)
-        let unknown = body.keys.filter { $0 != "amount" && $0 != "idempotency_key" }.sorted()
+        let unknown = body.keys.filter { !["amount", "idempotency_key", Self.environmentMember].contains($0) }.sorted()
         guard unknown.isEmpty else {
-            throw Problem.invalidInput("unknown member '\(unknown[0])'; a spend takes 'amount' and 'idempotency_key'")
+            throw Problem.invalidInput("unknown member '\(unknown[0])'; a spend takes 'amount', 'idempotency_key' "
+                                       + "and 'environment'")
         }
         guard case .number(let number)? = body["amount"], let amount = Int64(exactly: number), amount > 0 else {
             throw Problem.invalidInput("'amount' must be a positive whole number")
@@ -84,9 +85,10 @@ extension Router {
         guard case .string(let key)? = body["idempotency_key"], (1...256).contains(key.utf8.count) else {
             throw Problem.invalidInput("'idempotency_key' must be a string of 1 to 256 bytes")
         }
+        let environment = try Self.environment(body[Self.environmentMember])
         do {
-            return JSONBody.response(try service.spend(amount, of: currency, customer: customer, idempotencyKey: key,
-                                                       app: id, now: Timestamp(now())).json())
+            return JSONBody.response(try service.spend(amount, of: currency, customer: customer, environment: environment,
+                                                       idempotencyKey: key, app: id, now: Timestamp(now())).json())
         } catch {
             throw Self.problem(error)
         }

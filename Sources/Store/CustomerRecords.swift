@@ -60,24 +60,34 @@ package struct PurchaseRecord: Hashable, Sendable {
     package var key: PurchaseKey
     /// The customer the purchase belongs to; nil while unclaimed or after its owner was forgotten.
     package var owner: String?
+    /// Whether its owner was forgotten: only a customer who posts it again may claim it.
+    package var forgotten: Bool
     /// Sorted by id.
     package var transactions: [StoredPayload]
     package var renewal: StoredPayload?
-    package var creditKeys: Set<String>
+    /// The ledger keys recorded for the purchase, and the customer each was recorded for (none once forgotten).
+    package var credits: [String: String?]
 
-    package init(key: PurchaseKey, owner: String? = nil, transactions: [StoredPayload] = [],
-                 renewal: StoredPayload? = nil, creditKeys: Set<String> = []) {
+    package init(key: PurchaseKey, owner: String? = nil, forgotten: Bool = false, transactions: [StoredPayload] = [],
+                 renewal: StoredPayload? = nil, credits: [String: String?] = [:]) {
         self.key = key
         self.owner = owner
+        self.forgotten = forgotten
         self.transactions = transactions
         self.renewal = renewal
-        self.creditKeys = creditKeys
+        self.credits = credits
     }
+
+    /// The ledger keys recorded for the purchase.
+    package var creditKeys: Set<String> { Set(credits.keys) }
 }
 
 /// One row of the append-only credit ledger: a change of a customer's balance in one currency, with why.
 package struct LedgerEntry: Hashable, Sendable {
-    package var customer: String
+    /// Nil for an entry that belongs to no one: a refund of credits granted to a customer since forgotten.
+    package var customer: String?
+    /// `production` or `sandbox`: the credits of one are never spent from the other.
+    package var environment: String
     package var currency: String
     /// Positive for a grant, negative for a spend or a refund.
     package var amount: Int64
@@ -88,9 +98,10 @@ package struct LedgerEntry: Hashable, Sendable {
     package var transaction: String?
     package var time: Timestamp
 
-    package init(customer: String, currency: String, amount: Int64, reason: String, key: String?,
-                 transaction: String?, time: Timestamp) {
+    package init(customer: String?, environment: String, currency: String, amount: Int64, reason: String,
+                 key: String?, transaction: String?, time: Timestamp) {
         self.customer = customer
+        self.environment = environment
         self.currency = currency
         self.amount = amount
         self.reason = reason

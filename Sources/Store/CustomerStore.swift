@@ -27,17 +27,18 @@ package protocol CustomerStore: AnyObject {
     /// The purchase `key` names, or nil when the store holds nothing of it.
     func purchase(_ key: PurchaseKey) throws(StoreError) -> PurchaseRecord?
 
-    /// The customer's balance in every currency their ledger has rows in.
-    func balances(app: String, customer: String) throws(StoreError) -> [String: Int64]
+    /// The customer's balance in `environment` (`production` or `sandbox`) in every currency their ledger has
+    /// rows in.
+    func balances(app: String, customer: String, environment: String) throws(StoreError) -> [String: Int64]
 
     /// The customer's newest `limit` events, oldest first.
     func events(app: String, customer: String, limit: Int) throws(StoreError) -> [CustomerEvent]
 
-    /// Spends `amount` (> 0; the caller checks) of `currency` in one transaction: a key used before answers
-    /// its first answer, `.replayed`; a balance smaller than `amount` is `.insufficient` and stores nothing;
-    /// else a ledger row (reason `spend`, key `spend:<idempotencyKey>`) and the spend are stored.
-    func spendCredits(app: String, customer: String, currency: String, amount: Int64, idempotencyKey: String,
-                      time: Timestamp) throws(StoreError) -> SpendOutcome
+    /// Spends `amount` (> 0; the caller checks) of the customer's `currency` in `environment`, in one
+    /// transaction: a key the customer used before answers its first answer, `.replayed`; a balance smaller than
+    /// `amount` is `.insufficient` and stores nothing; else a ledger row (reason `spend`) and the spend are stored.
+    func spendCredits(app: String, customer: String, environment: String, currency: String, amount: Int64,
+                      idempotencyKey: String, time: Timestamp) throws(StoreError) -> SpendOutcome
 
     /// Forgets the customer: their purchases are owned by no one (transactions and notifications stay), and
     /// their ledger rows, events and spends are deleted.

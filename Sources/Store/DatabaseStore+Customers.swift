@@ -24,7 +24,7 @@ extension DatabaseStore: CustomerStore {
                     "UPDATE store_notifications SET status = ?1 WHERE app = ?2 AND store = ?3 AND id = ?4",
                     [.text(update.status), .text(notification.app), .text(notification.store), .text(notification.id)])
             }
-            let customers = Set([record.owner, update.owner].compactMap(\.self) + update.credits.map(\.customer)
+            let customers = Set([record.owner, update.owner].compactMap(\.self) + update.credits.compactMap(\.customer)
                 + update.events.map(\.customer))
             if !customers.isEmpty { try backend.customersChanged(app: key.app, customers: customers) }
             return .recorded(update)
@@ -59,13 +59,13 @@ extension DatabaseStore: CustomerStore {
         }
     }
 
-    package func balances(app: String, customer: String) throws(StoreError) -> [String: Int64] {
+    package func balances(app: String, customer: String, environment: String) throws(StoreError) -> [String: Int64] {
         try read { () throws(Backend.Failure) in
             guard try backend.hasTable("credit_ledger") else { return [:] }
             return Dictionary(uniqueKeysWithValues: try backend.query("""
                 SELECT currency, CAST(SUM(amount) AS BIGINT) AS balance FROM credit_ledger
-                WHERE app = ?1 AND customer = ?2 GROUP BY currency
-                """, [.text(app), .text(customer)]).map { (row) throws(Backend.Failure) in
+                WHERE app = ?1 AND customer = ?2 AND environment = ?3 GROUP BY currency
+                """, [.text(app), .text(customer), .text(environment)]).map { (row) throws(Backend.Failure) in
                 (try row.text("currency"), try row.integer("balance"))
             })
         }
@@ -87,29 +87,31 @@ extension DatabaseStore: CustomerStore {
         }
     }
 
-    package func spendCredits(app: String, customer: String, currency: String, amount: Int64, idempotencyKey: String,
-                              time: Timestamp) throws(StoreError) -> SpendOutcome {
+    package func spendCredits(app: String, customer: String, environment: String, currency: String, amount: Int64,
+                              idempotencyKey: String, time: Timestamp) throws(StoreError) -> SpendOutcome {
         precondition(amount > 0, "a spend takes a positive amount")
         return try backend.write(locking: customerLock(app: app, customer: customer)) {
             () throws(Backend.Failure) -> SpendOutcome in
             if let first = try backend.query(
-                "SELECT amount, balance_after FROM credit_spends WHERE app = ?1 AND idempotency_key = ?2",
-                [.text(app), .text(idempotencyKey)]).first {
+                "SELECT amount, balance_after FROM credit_spends WHERE app = ?1 AND customer = ?2 AND idempotency_key = ?3",
+                [.text(app), .text(customer), .text(idempotencyKey)]).first {
                 return .replayed(balance: try first.integer("balance_after"), spent: try first.integer("amount"))
             }
             let balance = try backend.queryRow("""
                 SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) AS balance FROM credit_ledger
-                WHERE app = ?1 AND customer = ?2 AND currency = ?3
-                """, [.text(app), .text(customer), .text(currency)]).integer("balance")
+                WHERE app = ?1 AND customer = ?2 AND environment = ?3 AND currency = ?4
+                """, [.text(app), .text(customer), .text(environment), .text(currency)]).integer("balance")
             guard balance >= amount else { return .insufficient(balance: balance) }
-            let entry = LedgerEntry(customer: customer, currency: currency, amount: -amount, reason: "spend",
-                                    key: "spend:" + idempotencyKey, transaction: nil, time: time)
+            let entry = LedgerEntry(customer: customer, environment: environment, currency: currency, amount: -amount,
+                                    reason: "spend", key: "spend:\(customer.utf8.count):\(customer):\(idempotencyKey)",
+                                    transaction: nil, time: time)
             try insert(entry, app: app, purchase: nil)
             _ = try backend.query("""
-                INSERT INTO credit_spends (app, idempotency_key, customer, currency, amount, balance_after, time)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-                """, [.text(app), .text(idempotencyKey), .text(customer), .text(currency), .integer(amount),
-                      .integer(balance - amount), .timestamp(time)])
+                INSERT INTO credit_spends
+                    (app, customer, idempotency_key, environment, currency, amount, balance_after, time)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                """, [.text(app), .text(customer), .text(idempotencyKey), .text(environment), .text(currency),
+                      .integer(amount), .integer(balance - amount), .timestamp(time)])
             try backend.customersChanged(app: app, customers: [customer])
             return .spent(balance: balance - amount, spent: amount)
         }
@@ -121,6 +123,10 @@ extension DatabaseStore: CustomerStore {
             let parameters: [StoreValue] = [.text(app), .text(customer)]
             _ = try backend.query(
                 "UPDATE purchase_owners SET customer = NULL, since = \(dialect.now) WHERE app = ?1 AND customer = ?2",
+                parameters)
+            // A purchase's grants and refunds stay, belonging to no one, so that its credits are never granted again.
+            _ = try backend.query(
+                "UPDATE credit_ledger SET customer = NULL WHERE app = ?1 AND customer = ?2 AND purchase IS NOT NULL",
                 parameters)
             for table in ["credit_ledger", "customer_events", "credit_spends"] {
                 _ = try backend.query("DELETE FROM \(table) WHERE app = ?1 AND customer = ?2", parameters)
@@ -174,7 +180,7 @@ extension DatabaseStore: CustomerStore {
                 FROM store_transactions WHERE \(condition)
             UNION ALL SELECT 'renewal', store, purchase, purchase, signed_date, payload
                 FROM store_renewals WHERE \(condition)
-            UNION ALL SELECT 'credit', store, purchase, key, NULL, NULL
+            UNION ALL SELECT 'credit', store, purchase, key, customer, NULL
                 FROM credit_ledger WHERE \(condition)
             """, parameters)
         var records: [PurchaseKey: PurchaseRecord] = [:]
@@ -182,13 +188,18 @@ extension DatabaseStore: CustomerStore {
             let key = PurchaseKey(app: app, store: try row.text("store"), purchase: try row.text("purchase"))
             var record = records[key] ?? PurchaseRecord(key: key)
             switch try row.text("kind") {
-            case "owner": record.owner = try row.optionalText("id")
+            case "owner":
+                record.owner = try row.optionalText("id")
+                record.forgotten = record.owner == nil
             case "transaction": record.transactions.append(try payload(row, id: row.text("id")))
             case "renewal": record.renewal = try payload(row, id: key.purchase)
             default:
                 // Keyless rows are skipped here, not in SQL: `key IS NOT NULL` would lead SQLite to scan the
                 // app's whole ledger by its index on keys.
-                if let creditKey = try row.optionalText("id") { record.creditKeys.insert(creditKey) }
+                // A credit row carries its customer in the `signed_date` column, which only payload rows need.
+                if let creditKey = try row.optionalText("id") {
+                    record.credits[creditKey] = .some(try row.optionalText("signed_date"))
+                }
             }
             records[key] = record
         }
@@ -241,12 +252,12 @@ extension DatabaseStore: CustomerStore {
     private func insert(_ entry: LedgerEntry, app: String, purchase: PurchaseKey?) throws(Backend.Failure) {
         _ = try backend.query("""
             INSERT INTO credit_ledger
-                (app, customer, currency, amount, reason, key, store, purchase, transaction_id, time)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (app, key) DO NOTHING
-            """, [.text(app), .text(entry.customer), .text(entry.currency), .integer(entry.amount), .text(entry.reason),
-                  entry.key.map(StoreValue.text) ?? .null, purchase.map { .text($0.store) } ?? .null,
-                  purchase.map { .text($0.purchase) } ?? .null, entry.transaction.map(StoreValue.text) ?? .null,
-                  .timestamp(entry.time)])
+                (app, customer, environment, currency, amount, reason, key, store, purchase, transaction_id, time)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (app, key) DO NOTHING
+            """, [.text(app), entry.customer.map(StoreValue.text) ?? .null, .text(entry.environment), .text(entry.currency),
+                  .integer(entry.amount), .text(entry.reason), entry.key.map(StoreValue.text) ?? .null,
+                  purchase.map { .text($0.store) } ?? .null, purchase.map { .text($0.purchase) } ?? .null,
+                  entry.transaction.map(StoreValue.text) ?? .null, .timestamp(entry.time)])
     }
 
     /// The payload in a row's `signed_date` and `payload` columns, with `id`.

@@ -110,13 +110,13 @@ import TollgateEvaluation
         coins.type = "Consumable"
         _ = try life.post(coins, for: user)
         let now = Life.time(Life.start)
-        let spent = try life.ledger.spend(30, of: "coins", customer: user, idempotencyKey: "order-1", app: "photocollage",
+        let spent = try life.ledger.spend(30, of: "coins", customer: user, environment: .sandbox, idempotencyKey: "order-1", app: "photocollage",
                                           now: now)
         #expect(spent == SpendReceipt(currency: "coins", balance: 70, spent: 30))
-        #expect(try life.ledger.spend(30, of: "coins", customer: user, idempotencyKey: "order-1", app: "photocollage",
+        #expect(try life.ledger.spend(30, of: "coins", customer: user, environment: .sandbox, idempotencyKey: "order-1", app: "photocollage",
                                       now: now) == spent)
         #expect(throws: CustomerError.insufficientCredits(currency: "coins", balance: 70)) {
-            try life.ledger.spend(71, of: "coins", customer: user, idempotencyKey: "order-2", app: "photocollage",
+            try life.ledger.spend(71, of: "coins", customer: user, environment: .sandbox, idempotencyKey: "order-2", app: "photocollage",
                                   now: now)
         }
         #expect(try life.document(user, at: Life.start).credits == ["coins": 70])
@@ -222,6 +222,67 @@ import TollgateEvaluation
         #expect(forgotten.credits.isEmpty)
         #expect(forgotten.history.isEmpty)
         #expect(try life.post(first, for: user).entitlements.map(\.product) == [Life.monthly])
+    }
+
+    @Test(arguments: StoreBackend.allCases) func forgettingNeverGrantsCreditsAgainNorRelinksByToken(
+        _ backend: StoreBackend
+    ) throws {
+        let life = try Life(backend)
+        defer { life.remove() }
+        var coins = TestTransaction(transactionID: "6100", productID: Life.coins, purchaseDate: Life.start)
+        coins.type = "Consumable"
+        #expect(try life.post(coins, for: user).credits == ["coins": 100])
+        let first = Life.renewal(0, of: "6101", customer: user)
+        _ = try life.send(TestNotification(type: "SUBSCRIBED", signedDate: first.signedDate, transaction: first))
+        try life.ledger.forget(user, app: "photocollage")
+        // The subscription renews: its token names the forgotten customer, who is not linked again.
+        let second = Life.renewal(1, of: "6101", customer: user)
+        let renewed = try life.send(TestNotification(type: "DID_RENEW", signedDate: second.signedDate,
+                                                     transaction: second))
+        #expect(renewed.status == .unclaimed)
+        #expect(renewed.customer == nil)
+        #expect(try life.document(user, at: second.purchaseDate).entitlements.isEmpty)
+        // Posting the coins again claims the purchase but grants nothing twice.
+        #expect(try life.post(coins, for: user).credits == [:])
+    }
+
+    @Test(arguments: StoreBackend.allCases) func aRefundAfterATransferTakesBackFromWhoWasCredited(
+        _ backend: StoreBackend
+    ) throws {
+        let life = try Life(backend)
+        defer { life.remove() }
+        var coins = TestTransaction(transactionID: "6200", productID: Life.coins, purchaseDate: Life.start)
+        coins.type = "Consumable"
+        _ = try life.post(coins, for: user)
+        #expect(try life.post(coins, for: other).credits == [:])
+        coins.revocationDate = Life.start + Life.day
+        coins.signedDate = Life.start + Life.day
+        _ = try life.send(TestNotification(type: "REFUND", signedDate: coins.signedDate, transaction: coins))
+        #expect(try life.document(user, at: Life.start + 2 * Life.day).credits == ["coins": 0])
+        #expect(try life.document(other, at: Life.start + 2 * Life.day).credits == [:])
+    }
+
+    @Test(arguments: StoreBackend.allCases) func creditsAreKeptPerEnvironmentAndKeysPerCustomer(_ backend: StoreBackend)
+        throws
+    {
+        let life = try Life(backend)
+        defer { life.remove() }
+        for (id, customer) in [("6300", user), ("6301", other)] {
+            var coins = TestTransaction(transactionID: id, productID: Life.coins, purchaseDate: Life.start)
+            coins.type = "Consumable"
+            _ = try life.post(coins, for: customer)
+        }
+        #expect(try life.document(user, at: Life.start, environment: .production).credits == [:])
+        #expect(throws: CustomerError.insufficientCredits(currency: "coins", balance: 0)) {
+            try life.ledger.spend(10, of: "coins", customer: user, environment: .production, idempotencyKey: "k",
+                                  app: "photocollage", now: Life.time(Life.start))
+        }
+        let mine = try life.ledger.spend(30, of: "coins", customer: user, environment: .sandbox, idempotencyKey: "k",
+                                         app: "photocollage", now: Life.time(Life.start))
+        let theirs = try life.ledger.spend(5, of: "coins", customer: other, environment: .sandbox, idempotencyKey: "k",
+                                           app: "photocollage", now: Life.time(Life.start))
+        #expect(mine == SpendReceipt(currency: "coins", balance: 70, spent: 30))
+        #expect(theirs == SpendReceipt(currency: "coins", balance: 95, spent: 5))
     }
 
     @Test(arguments: StoreBackend.allCases) func graceThenBillingRetryThenExpiry(_ backend: StoreBackend) throws {

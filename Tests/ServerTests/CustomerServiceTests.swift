@@ -212,7 +212,7 @@ import Testing
             try RawConnection.exchange(port: port, RawConnection.request(
                 "POST", "/v1/apps/photocollage/customers/\(self.user)/credits/coins/spend",
                 headers: ["Authorization: Bearer \(Self.token)", "Content-Type: application/json"],
-                body: Array(#"{"amount": \#(amount), "idempotency_key": "spend-\#(amount)"}"#.utf8)))
+                body: Array(#"{"amount": \#(amount), "idempotency_key": "spend-\#(amount)", "environment": "sandbox"}"#.utf8)))
         }
         let spent = try await onThread { try spend(30) }
         #expect(spent.status == 200)

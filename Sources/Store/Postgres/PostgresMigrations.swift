@@ -133,7 +133,8 @@ enum PostgresMigrations {
             CREATE TABLE credit_ledger (
                 id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
                 app TEXT NOT NULL,
-                customer TEXT NOT NULL,
+                customer TEXT,
+                environment TEXT NOT NULL,
                 currency TEXT NOT NULL,
                 amount BIGINT NOT NULL,
                 reason TEXT NOT NULL,
@@ -145,21 +146,21 @@ enum PostgresMigrations {
                 UNIQUE (app, key)
             )
             """,
-            "CREATE INDEX credit_ledger_by_customer ON credit_ledger (app, customer, currency)",
+            "CREATE INDEX credit_ledger_by_customer ON credit_ledger (app, customer, environment, currency)",
             "CREATE INDEX credit_ledger_by_purchase ON credit_ledger (app, store, purchase)",
             """
             CREATE TABLE credit_spends (
                 app TEXT NOT NULL,
-                idempotency_key TEXT NOT NULL,
                 customer TEXT NOT NULL,
+                idempotency_key TEXT NOT NULL,
+                environment TEXT NOT NULL,
                 currency TEXT NOT NULL,
                 amount BIGINT NOT NULL,
                 balance_after BIGINT NOT NULL,
                 time TEXT NOT NULL,
-                PRIMARY KEY (app, idempotency_key)
+                PRIMARY KEY (app, customer, idempotency_key)
             )
             """,
-            "CREATE INDEX credit_spends_by_customer ON credit_spends (app, customer)",
             """
             CREATE TABLE customer_events (
                 id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -20,6 +20,7 @@ extension Validator {
         } ?? []
         return [ProductIDFormatRule(), ProductIDPrefixRule(), ProductStoreUndeclaredRule()] + published + [
             ConsumableGrantsTierRule(),
+            CreditsAmountRangeRule(),
             SubscriptionNeedsGroupAndPeriodRule(),
             NonRenewingNeedsPeriodRule(),
             InvalidPeriodRule(),

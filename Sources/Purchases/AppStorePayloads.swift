@@ -52,6 +52,15 @@ struct AppStorePayloads: Sendable {
                 throw .invalidPayload("the notification's renewal info: \(error)")
             }
             try check(AppStorePayloadCheck(renewal))
+            guard renewal.environment == notification.environment else {
+                throw .invalidPayload("the renewal info's environment '\(renewal.environment)' is not the "
+                                      + "notification's '\(notification.environment ?? "")'")
+            }
+            if let transaction = result.transaction?.payload,
+               transaction.originalTransactionID != renewal.originalTransactionID {
+                throw .invalidPayload("the renewal info is of purchase '\(renewal.originalTransactionID)', the "
+                                      + "transaction of '\(transaction.originalTransactionID)'")
+            }
             result.renewal = Signed(payload: renewal, text: verified.text)
         }
         return result

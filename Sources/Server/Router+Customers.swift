@@ -73,6 +73,10 @@ extension Router {
         _ = try authorizedAdmin(request)
         let (service, _) = try customerService(app: id)
         let customer = try Self.customerID(customer)
+        let control = currency.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        guard (1...256).contains(currency.utf8.count), !control else {
+            throw Problem.invalidInput("the currency must be 1 to 256 bytes without control characters")
+        }
         let body = try JSONBody.object(request.body)
         let unknown = body.keys.filter { !["amount", "idempotency_key", Self.environmentMember].contains($0) }.sorted()
         guard unknown.isEmpty else {

@@ -36,6 +36,10 @@ package protocol DatabaseBackend: AnyObject {
     /// A feed naming the apps each change commits, on a connection of its own; nil when the backend has none.
     func changeFeed() throws(StoreError) -> (any ChangeFeed)?
 
+    /// Inside a write, waits for the writes that hold the lock `name` and holds it until this one ends (a backend
+    /// that serializes every write needs nothing).
+    func lock(_ name: String) throws(Failure)
+
     /// Called inside a transaction that changes the purchases, credits or links of `customers` of `app`.
     func customersChanged(app: String, customers: Set<String>) throws(Failure)
 

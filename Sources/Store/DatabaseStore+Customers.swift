@@ -16,6 +16,13 @@ extension DatabaseStore: CustomerStore {
             if let notification, let status = try insert(notification, status: "", purchase: key.purchase) {
                 return .duplicate(status: status)
             }
+            // The owner's lock too, taken before the purchase is read: a forget of the owner is then either
+            // committed and seen, or waits for this event.
+            if let owner = try backend.query(
+                "SELECT customer FROM purchase_owners WHERE app = ?1 AND store = ?2 AND purchase = ?3",
+                [.text(key.app), .text(key.store), .text(key.purchase)]).first?.optionalText("customer") {
+                try backend.lock(customerLock(app: key.app, customer: owner))
+            }
             let record = try purchaseRecord(key) ?? PurchaseRecord(key: key)
             let update = decide(record)
             try apply(update, to: record)

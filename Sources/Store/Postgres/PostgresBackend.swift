@@ -62,9 +62,7 @@ package final class PostgresBackend: DatabaseBackend {
     package func write<T>(locking lock: String?, _ body: () throws(PostgresError) -> T) throws(StoreError) -> T {
         try read { () throws(PostgresError) in
             try connection.transaction { () throws(PostgresError) in
-                if let lock {
-                    try connection.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [.text(lock)])
-                }
+                if let lock { try self.lock(lock) }
                 return try body()
             }
         }
@@ -82,6 +80,11 @@ package final class PostgresBackend: DatabaseBackend {
     /// A feed on a connection of its own that names the apps each publish or rollback changes.
     package func changeFeed() throws(StoreError) -> (any ChangeFeed)? {
         try PostgresChangeFeed(url: url, name: name)
+    }
+
+    /// Takes the advisory lock `name` until the transaction ends.
+    package func lock(_ name: String) throws(PostgresError) {
+        try connection.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [.text(name)])
     }
 
     /// Notifies the customer feed's listeners with each customer when the transaction commits.

@@ -88,6 +88,9 @@ package final class SQLiteBackend: DatabaseBackend {
     /// None: an SQLite store has no notifications, so replicas poll `pointers`.
     package func changeFeed() -> (any ChangeFeed)? { nil }
 
+    /// Nothing: SQLite serializes every write.
+    package func lock(_ name: String) {}
+
     /// Nothing: an SQLite store has no listeners.
     package func customersChanged(app: String, customers: Set<String>) {}
 

@@ -27,9 +27,10 @@ enum CustomersCommand {
                                        credits and history (the transactions stay, owned
                                        by no one)
 
-            The app's policy is read from Policies/<app>.yaml. Exits 0; 1 when a
-            notification is refused (a bad signature, another app's, Xcode data); 2 when
-            the store cannot be reached or an argument is wrong.
+            The app's policy is the one the store's production channel serves when a
+            store is named (--store or TOLLGATE_STORE), else Policies/<app>.yaml. Exits 0;
+            1 when a notification is refused (a bad signature, another app's, Xcode data);
+            2 when the store cannot be reached or an argument is wrong.
             """,
         arguments: [
             Positional(name: "subcommand", help: "show, ingest or forget"),
@@ -37,7 +38,7 @@ enum CustomersCommand {
                        isRequired: false, isRepeatable: true),
         ],
         options: [
-            .value(.app, valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
+            .value(.app, valueName: "app", help: "the app", required: true),
             Workspace.storeOption(help: "the store the customers are kept in: a file, sqlite:FILE, or a postgres:// URL"),
             .value(.environment, valueName: "environment", help: "show: whose purchases count",
                    default: .value(StoreEnvironment.production.rawValue),
@@ -56,7 +57,7 @@ enum CustomersCommand {
             let format: TextOrJSON = try arguments.format()
             let environment = StoreEnvironment(rawValue: try arguments.required(.environment)) ?? .production
             let ledger = try workspace.customerLedger(arguments)
-            let policy = try workspace.customerPolicy(app)
+            let policy = try workspace.customerPolicy(app, arguments)
             let document = try perform {
                 () throws(CustomerError) in
                 try ledger.document(of: customer, environment: environment, policy: policy, now: Timestamp(Date()))
@@ -83,7 +84,7 @@ enum CustomersCommand {
         guard !files.isEmpty else {
             throw .usage("'customers ingest' needs one or more files of saved notifications")
         }
-        let policy = try workspace.customerPolicy(app)
+        let policy = try workspace.customerPolicy(app, arguments)
         let ledger = try workspace.customerLedger(arguments)
         var stdout = ""
         var stderr = ""

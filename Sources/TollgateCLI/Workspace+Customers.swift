@@ -1,5 +1,8 @@
 import Customers
+import PolicyValidation
+import Project
 import Purchases
+import Replication
 import Server
 import Store
 import StoreSignatures
@@ -38,8 +41,27 @@ extension Workspace {
                        roots: try appleRoots(arguments))
     }
 
-    /// What the customer commands need of `app`'s policy, from its files.
-    func customerPolicy(_ app: String) throws(CommandError) -> CustomerPolicy {
+    /// What the customer commands need of `app`'s policy: as `serve --store` serves it, the version the default
+    /// channel of a named store points at; else (no store named, or the app not published there) its files.
+    func customerPolicy(_ app: String, _ arguments: Arguments) throws(CommandError) -> CustomerPolicy {
+        if namedStore(arguments) != nil {
+            var snapshot: Snapshot?
+            do throws(StoreError) {
+                snapshot = try storeLocation(arguments).location.open(.read).active(app: app,
+                                                                                     channel: PublishCommand.defaultChannel)
+            } catch {
+                guard case .missing = error else { throw .failure(error.description) }
+            }
+            if let snapshot {
+                do {
+                    let release = try ProjectReleases(folder: context.currentDirectory, validator: .withICU)
+                        .release(of: snapshot)
+                    return CustomerPolicy(release)
+                } catch {
+                    throw .failure("version \(snapshot.version) of '\(app)' in the store does not load: \(error)")
+                }
+            }
+        }
         let (sources, compiled) = try compiledApp(app)
         return CustomerPolicy(AppRelease(sources: sources, compiled: compiled))
     }

@@ -75,6 +75,25 @@ import TollgateCLI
         #expect(document["credits"] as? [String: Int] == ["coins": 200])
     }
 
+    @Test func ingestReadsAGetNotificationHistoryResponse() throws {
+        defer { project.remove() }
+        let first = subscribed("120")
+        let second = coins("121")
+        let items = [first, second].map { notification in
+            #"{"signedPayload": "\#(signer.sign(notification.json(signing: signer.sign)))", "sendAttempts": "#
+                + #"[{"attemptDate": 1698148900000, "sendAttemptResult": "SUCCESS"}]}"#
+        }
+        try project.write(#"{"notificationHistory": [\#(items.joined(separator: ", "))], "hasMore": false}"#,
+                          to: "response.json")
+        let applied = run(["customers", "ingest", "--app", "photocollage", "response.json", "--apple-root-ca", Self.root])
+        #expect(applied.exitCode == 0, "\(applied.stderr)")
+        #expect(applied.stdout == """
+            response.json:notificationHistory[0]: applied \(first.uuid) \(user)
+            response.json:notificationHistory[1]: applied \(second.uuid) \(user)
+
+            """)
+    }
+
     @Test func aRefusedLineIsReportedWhileTheOthersApply() throws {
         defer { project.remove() }
         let good = subscribed("110")

@@ -1,6 +1,6 @@
 /// An App Store Server Notification's `subtype`: the 17 Apple documents as constants, and any other string kept as
 /// sent, never refused.
-package struct NotificationSubtype: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct NotificationSubtype: AppStoreName {
     package let rawValue: String
 
     package init(rawValue: String) {
@@ -31,10 +31,4 @@ package struct NotificationSubtype: RawRepresentable, Hashable, Sendable, Custom
         .billingRetry, .priceIncrease, .gracePeriod, .pending, .accepted, .billingRecovery, .productNotForSale,
         .summary, .failure, .unreported,
     ]
-
-    /// Whether Apple documents this subtype; others are kept as sent, to be stored and applied through the
-    /// transaction they carry.
-    package var isKnown: Bool { Self.known.contains(self) }
-
-    package var description: String { rawValue }
 }

@@ -1,6 +1,6 @@
 /// An App Store Server Notification's `notificationType`: the 23 Apple documents as constants, and any other string
 /// kept as sent, never refused.
-package struct NotificationType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct NotificationType: AppStoreName {
     package let rawValue: String
 
     package init(rawValue: String) {
@@ -38,10 +38,4 @@ package struct NotificationType: RawRepresentable, Hashable, Sendable, CustomStr
         .renewalExtended, .revoke, .test, .renewalExtension, .refundReversed, .externalPurchaseToken, .oneTimeCharge,
         .rescindConsent, .metadataUpdate, .migration, .priceChange,
     ]
-
-    /// Whether Apple documents this type; others are kept as sent, to be stored and applied through the
-    /// transaction they carry.
-    package var isKnown: Bool { Self.known.contains(self) }
-
-    package var description: String { rawValue }
 }

@@ -388,6 +388,14 @@ import Testing
                                 json: #"{"amount": 1, "idempotency_key": "order-19"}"#, headers: Self.admin)
         #expect(gems.status == 409)
         #expect(gems.object["balance"] as? Int == 0)
+        // A currency longer than 256 bytes is refused before the store is asked.
+        let long = service.send("POST", "/v1/apps/photocollage/customers/\(user)/credits/\(String(repeating: "c", count: 257))/spend",
+                                json: #"{"amount": 1, "idempotency_key": "order-20"}"#, headers: Self.admin)
+        #expect(long.status == 400 && Self.kind(long) == "invalid-input", "\(long.text)")
+        // Sandbox credits are their own balance: none of this customer's coins are there.
+        let sandbox = service.send("POST", path, json: #"{"amount": 1, "idempotency_key": "order-21", "environment": "sandbox"}"#,
+                                   headers: Self.admin)
+        #expect(sandbox.status == 409 && sandbox.object["balance"] as? Int == 0, "\(sandbox.text)")
         // The pack refunded after 10 were spent: the balance goes below zero, and says so.
         var refunded = coins
         refunded.revocationDate = Self.now - 1000

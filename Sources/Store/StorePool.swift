@@ -3,7 +3,8 @@ import Synchronization
 /// Open customer stores, reused across requests: each store (one connection) serves one caller at a time,
 /// and goes back to the pool after, unless it failed.
 ///
-/// Reads never create the store: before anything was written there is nothing to read.
+/// Reads never create or migrate the store (they work on a read-only file or database user): before anything was
+/// written there is nothing to read. Stores opened to read and to write are kept apart.
 package final class StorePool: Sendable {
     /// An open store, handed from one thread to the next but used by one at a time.
     private struct Idle: @unchecked Sendable {
@@ -11,7 +12,7 @@ package final class StorePool: Sendable {
     }
 
     package let location: StoreLocation
-    private let idle = Mutex<[Idle]>([])
+    private let idle = Mutex<[StoreMode: [Idle]]>([:])
     /// The most stores kept open while idle.
     private let capacity: Int
 
@@ -23,7 +24,7 @@ package final class StorePool: Sendable {
     /// `body` on a store that exists; nil when there is no store yet.
     package func read<T>(_ body: (any CustomerStore) throws(StoreError) -> T) throws(StoreError) -> T? {
         do throws(StoreError) {
-            return try run(.write, body)
+            return try run(.read, body)
         } catch {
             if case .missing = error { return nil }
             throw error
@@ -35,31 +36,30 @@ package final class StorePool: Sendable {
         try run(.create, body)
     }
 
-    /// `body` on a kept store, or on one opened in `mode`. A kept connection the database dropped while it was
-    /// idle (a server restart) is replaced once by a new one: the transaction it failed in did not commit, or
-    /// committed and is seen as done when run again.
+    /// `body` on a store kept open in `mode`, or on one opened now. A kept connection the database dropped while
+    /// it was idle (a server restart) is replaced once by a new one: the transaction it failed in did not commit,
+    /// or committed and is seen as done when run again.
     private func run<T>(_ mode: StoreMode, _ body: (any CustomerStore) throws(StoreError) -> T) throws(StoreError) -> T {
-        if let kept = take() {
+        if let kept = take(mode) {
             do throws(StoreError) {
-                return try use(kept, body)
+                return try use(kept, mode, body)
             } catch {
                 guard case .unreachable = error else { throw error }
             }
         }
-        return try use(try location.openCustomers(mode), body)
+        return try use(try location.openCustomers(mode), mode, body)
     }
 
-    private func take() -> (any CustomerStore)? {
-        idle.withLock { $0.popLast()?.store }
+    private func take(_ mode: StoreMode) -> (any CustomerStore)? {
+        idle.withLock { $0[mode]?.popLast()?.store }
     }
 
     /// Runs `body` on `store` and keeps the store for the next caller, unless it failed.
-    private func use<T>(_ store: any CustomerStore, _ body: (any CustomerStore) throws(StoreError) -> T)
-        throws(StoreError) -> T
-    {
+    private func use<T>(_ store: any CustomerStore, _ mode: StoreMode,
+                        _ body: (any CustomerStore) throws(StoreError) -> T) throws(StoreError) -> T {
         let result = try body(store)
         idle.withLock { stores in
-            if stores.count < capacity { stores.append(Idle(store: store)) }
+            if stores[mode, default: []].count < capacity { stores[mode, default: []].append(Idle(store: store)) }
         }
         return result
     }

@@ -124,13 +124,19 @@ row() {
     "$failed" "$cpu_us")")
 }
 declare -A ratios=()
-# keep NAME X Y: keeps X / Y among the rounds' ratios NAME, for the medians.
-keep() { ratios[$1]+="$(ratio "$2" "$3") "; }
-# median NAME: the median of the rounds' values, and their range, as "m lo hi".
+# fine X Y: X / Y with four decimals (the notifications' ratios are small).
+fine() { awk -v x="$1" -v y="$2" 'BEGIN { printf "%.4f", x / y }'; }
+# keep NAME X Y: keeps X / Y among the rounds' values NAME, for the medians.
+keep() { ratios[$1]+="$(fine "$2" "$3") "; }
+# median NAME [DECIMALS]: the median of the rounds' values, and their range, as "m lo hi" (default 2 decimals).
 median() {
-  tr ' ' '\n' <<<"${ratios[$1]}" | grep . | sort -g | awk '
+  tr ' ' '\n' <<<"${ratios[$1]}" | grep . | sort -g | awk -v d="${2:-2}" '
     { v[NR] = $1 }
-    END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f %.2f %.2f", m, v[1], v[NR] }'
+    END {
+      m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+      f = "%." d "f"
+      printf f " " f " " f, m, v[1], v[NR]
+    }'
 }
 
 # The load scripts. notify.lua FILE THREADS: thread i posts lines i, i + THREADS, … of FILE, each once; its done()
@@ -250,7 +256,7 @@ for round in $(seq "$rounds"); do
     keep "notify-$name" "${notify[0]}" 1
     keep "notify-ratio-$name" "${notify[0]}" "$rps"
     rows+=("$(printf '%-62s %9.0f %7sx %8.2f %8.2f %7s %7s' "$round: $label: POST notifications/app-store" \
-      "${notify[0]}" "$(ratio "${notify[0]}" "$rps")" "${notify[1]}" "${notify[2]}" "${notify[3]}" "${notify[4]}")")
+      "${notify[0]}" "$(fine "${notify[0]}" "$rps")" "${notify[1]}" "${notify[2]}" "${notify[3]}" "${notify[4]}")")
   done
 done
 stored_lite="$(sql_lite "SELECT count(*) FROM store_notifications WHERE status = 'applied'")"
@@ -381,9 +387,9 @@ printf '%-64s %-22s %s\n' "goal (median of $rounds rounds; their range)" "measur
 goal "notifications/s on SQLite >= 2,000" notify-lite ">=" 2000
 goal "notifications/s on PostgreSQL >= 2,000" notify-pg ">=" 2000
 printf '%-64s %-22s %s\n' "(notifications/s against evaluate's requests/s, SQLite)" \
-  "$(read -r m lo hi <<<"$(median notify-ratio-lite)"; echo "${m}x (${lo}-${hi})")" "-"
+  "$(read -r m lo hi <<<"$(median notify-ratio-lite 4)"; echo "${m}x (${lo}-${hi})")" "-"
 printf '%-64s %-22s %s\n' "(notifications/s against evaluate's requests/s, PostgreSQL)" \
-  "$(read -r m lo hi <<<"$(median notify-ratio-pg)"; echo "${m}x (${lo}-${hi})")" "-"
+  "$(read -r m lo hi <<<"$(median notify-ratio-pg 4)"; echo "${m}x (${lo}-${hi})")" "-"
 goal "evaluate by customer >= 0.8x entitlements in the body, SQLite" customer-lite ">=" 0.8
 goal "evaluate by customer >= 0.8x entitlements in the body, PostgreSQL" customer-pg ">=" 0.8
 for name in lite pg; do

@@ -116,6 +116,7 @@ struct CustomersBenchmark {
         String(UUID().uuidString.lowercased().prefix(13))
     }
 
+    /// The time now in milliseconds since 1970, as Apple writes dates.
     static var nowMilliseconds: Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 
     private func count(default value: Int) throws(BenchmarkFailure) -> Int {

@@ -54,6 +54,7 @@ bench: deps
 	scripts/bench-store.sh
 	scripts/bench-http.sh
 	scripts/bench-fleet.sh
+	scripts/bench-customers.sh
 	scripts/bench-scaling.sh
 
 # docs/rules.md is the output of 'tollgate explain --all --format markdown'; a test keeps them equal.

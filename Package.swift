@@ -152,7 +152,8 @@ let package = Package(
             name: "TollgateBenchmarks",
             dependencies: [
                 "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "TollgateEvaluation",
-                "PolicyCompiler", "TollgateCLI", "Rendering", "Store", "Project",
+                "PolicyCompiler", "TollgateCLI", "Rendering", "Store", "Project", "Customers", "Purchases",
+                "StoreSignatures", "JSON",
             ],
             path: "Benchmarks/TollgateBenchmarks",
             swiftSettings: settings

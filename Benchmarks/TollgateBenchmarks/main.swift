@@ -18,6 +18,9 @@ let usage = """
            TollgateBenchmarks render-check [render options but --locales and --plan]
            TollgateBenchmarks render-count --renders N [render options but --seconds and --plan]
            TollgateBenchmarks fleet --dir PROJECT --store STORE --replicas URL,… [--publishes N] [--app APP]
+           TollgateBenchmarks customers-sign --count N --out FILE [--customers M]
+           TollgateBenchmarks customers-template
+           TollgateBenchmarks customers-split --store STORE [--count N]
 
     validate: times, on the project folder PROJECT (Policies/ and Templates/), (a) draining libyaml's
     events of every file and (b) what 'tollgate validate' pays without process start: list, read, load
@@ -55,6 +58,12 @@ let usage = """
     STORE in-process, and long-polling every replica's bundle until each serves the new one. Prints the time
     from each publish's return to the last replica's new bundle, and the publish's own time: p50, p99, max in
     milliseconds (scripts/bench-fleet.sh runs it on PostgreSQL and on SQLite).
+
+    customers-sign: N distinct App Store notifications of photocollage signed with the test chain, one
+    {"signedPayload": …} body per line of FILE (SUBSCRIBED and DID_RENEW with renewal info, ONE_TIME_CHARGE
+    coins), over M customers (default N / 5). customers-template: a transaction JSON with @TRANSACTION@ and
+    @CUSTOMER@ for seeding customers with SQL. customers-split: microseconds per notification to verify, decode
+    and commit, and through the whole ledger, on STORE (scripts/bench-customers.sh; see CustomersBenchmark).
 
     """
 
@@ -99,8 +108,10 @@ do throws(BenchmarkFailure) {
         print(try StoreBenchmark(arguments: options).run())
     case "fleet":
         print(try FleetBenchmark(arguments: options).run())
+    case "customers-sign", "customers-template", "customers-split":
+        print(try CustomersBenchmark(action: arguments[0], arguments: options).run())
     default:
-        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, resolve, resolve-alloc, render, render-check, render-count, store, fleet")
+        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, resolve, resolve-alloc, render, render-check, render-count, store, fleet, customers-sign, customers-template, customers-split")
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)".utf8))

@@ -43,7 +43,8 @@ import Testing
         "tollgate": ["TollgateCLI"],
         "TestSupport": [],
         "TollgateBenchmarks": ["YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "Project",
-                               "TollgateEvaluation", "PolicyCompiler", "TollgateCLI", "Rendering", "Store"],
+                               "TollgateEvaluation", "PolicyCompiler", "TollgateCLI", "Rendering", "Store",
+                               "Customers", "Purchases", "StoreSignatures", "JSON"],
     ]
 
     /// The C modules, each wrapped by exactly one Swift module.

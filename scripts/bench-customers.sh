@@ -1,0 +1,402 @@
+#!/usr/bin/env bash
+# Benchmarks the customers of the service (release `tollgate serve --apple-root-ca` of the test chain), on SQLite
+# (a copy of the examples in folder mode: customers in .tollgate/store.sqlite) and on PostgreSQL (a throwaway
+# cluster from scripts/postgres.sh, published to first, served with --store).
+#
+# ROUNDS times, on each backend, back to back (wrk -tTHREADS -cCONNECTIONS -dDURATION --latency each):
+#   notifications  POST /v1/apps/photocollage/notifications/app-store of distinct signed notifications
+#                  ('TollgateBenchmarks customers-sign': SUBSCRIBED and DID_RENEW with renewal info, ONE_TIME_CHARGE
+#                  coins, each a new notificationUUID, spread over many customers and purchases), a file of new
+#                  ones each run; each wrk thread posts its own slice of the file, so none repeats. Every answer
+#                  must be 200 and "applied" (and the store must hold them all as applied)
+#   evaluate       the baseline: the same server's POST evaluate with a one-entitlement body
+# then, once: the cost of one notification by part, in-process ('TollgateBenchmarks customers-split'): verify (and
+# within it splitting, base64 and parsing certificates, with a table base64 decoder beside it), decode, commit,
+# and the whole ledger; and, on a store seeded with SQL with 1,000,000 customers (one active yearly subscription
+# each; sqlite3 with a recursive CTE, psql with generate_series), ROUNDS times on each backend:
+#   by customer    POST evaluate with {"customer": "<one of the 1,000,000, at random>", "environment": "sandbox"}
+#   entitlements   the baseline: POST evaluate with the same entitlement in the body, synced
+#   one customer   POST evaluate of the same customer every time (what a customer cache can give)
+# Goals: notifications >= 2,000/s on each backend (2 cores, shared with wrk and PostgreSQL); evaluate by customer
+# >= 0.8x evaluate with the entitlements in the body (median of the rounds' ratios); no failed request.
+#
+# usage: scripts/bench-customers.sh
+# environment: SCRATCH_PATH (SwiftPM build folder, default .build), DURATION (wrk -d, default 10s), ROUNDS
+#              (default 3), CONNECTIONS (wrk -c, default 16), THREADS (wrk -t, default 2), NOTIFICATIONS (signed
+#              per notification run, default 1500 per second of DURATION), CUSTOMERS (seeded, default 1000000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bench_name=bench-customers
+source scripts/bench-lib.sh
+
+missing=()
+for tool in wrk curl sqlite3 psql; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+((${#missing[@]} == 0)) \
+  || fail "missing ${missing[*]}; run: sudo apt-get install -y ${missing[*]/psql/postgresql-client}"
+duration="${DURATION:-10s}"
+rounds="${ROUNDS:-3}"
+connections="${CONNECTIONS:-16}"
+threads="${THREADS:-2}"
+seconds="$(awk -v d="$duration" 'BEGIN { n = d + 0; if (d ~ /m$/) n *= 60; else if (d ~ /h$/) n *= 3600; print n }')"
+notifications="${NOTIFICATIONS:-$((1500 * seconds))}"
+customers="${CUSTOMERS:-1000000}"
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || fail "ROUNDS must be a positive number, not '$rounds'"
+[[ "$customers" =~ ^[1-9][0-9]*$ ]] || fail "CUSTOMERS must be a positive number, not '$customers'"
+release_binaries tollgate TollgateBenchmarks
+tollgate="$bin/tollgate"
+bench="$bin/TollgateBenchmarks"
+root_ca="$PWD/Tests/Fixtures/app-store/test-chain/root.pem"
+started=$(date +%s)
+
+work="$(mktemp -d)"
+chmod 755 "$work"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  TOLLGATE_PG_DIR="$work/postgres" scripts/postgres.sh stop >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# serve NAME FOLDER [STORE]: starts `tollgate serve` in FOLDER (on STORE if given) on a free loopback port; sets
+# NAME_pid and NAME_url.
+serve() {
+  local log="$work/$1.log" store=() url=""
+  [[ -n "${3:-}" ]] && store=(--store "$3")
+  (cd "$2" && exec "$tollgate" serve --port 0 --host 127.0.0.1 --apple-root-ca "$root_ca" "${store[@]}" 2>"$log") &
+  local pid=$!
+  pids+=("$pid")
+  for _ in $(seq 300); do
+    url="$(sed -n 's/.*"event":"listening","url":"\([^"]*\)".*/\1/p' "$log" | head -1)"
+    [[ -n "$url" ]] && curl -sf -o /dev/null "$url/readyz" && break
+    kill -0 "$pid" 2>/dev/null || break
+    url=""
+    sleep 0.1
+  done
+  [[ -n "$url" ]] || fail "tollgate serve in $2 did not start: $(cat "$log")"
+  printf -v "$1_pid" '%s' "$pid"
+  printf -v "$1_url" '%s' "$url"
+}
+
+# to_ms VALUE: wrk's 238.00us / 1.26ms / 1.02s in milliseconds.
+to_ms() {
+  awk -v v="$1" 'BEGIN {
+    n = v + 0
+    if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000
+    printf "%.2f", n
+  }'
+}
+
+# cpu_ticks PID: the CPU time (user + system, clock ticks) of PID so far.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+ticks_per_second=$(getconf CLK_TCK)
+
+total_failed=0
+# load NAME URL PID LUA [ARGUMENT…]: runs wrk with the script LUA (and its arguments) against the server PID;
+# sets rps, p50, p99, failed (non-2xx answers and socket errors, added to total_failed), requests and cpu_us
+# (the server's CPU time per request).
+load() {
+  local name="$1" url="$2" pid="$3" script="$4" before out="$work/wrk-$1.txt"
+  shift 4
+  before=$(cpu_ticks "$pid")
+  wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$script" "$url" -- "$@" >"$out" 2>&1 \
+    || fail "wrk failed for $name: $(cat "$out")"
+  requests=$(awk '/requests in/ { print $1 }' "$out")
+  rps=$(awk '/^Requests\/sec:/ { print $2 }' "$out")
+  [[ -n "$requests" && "$requests" -gt 0 && -n "$rps" ]] || fail "cannot read wrk's output for $name: $(cat "$out")"
+  cpu_us=$(awk -v t="$(($(cpu_ticks "$pid") - before))" -v hz="$ticks_per_second" -v n="$requests" \
+    'BEGIN { printf "%.0f", t * 1e6 / hz / n }')
+  p50=$(to_ms "$(awk '$1 == "50%" { print $2 }' "$out")")
+  p99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$out")")
+  local non2xx errors
+  non2xx=$(awk '/Non-2xx or 3xx responses:/ { print $NF }' "$out")
+  errors=$(awk '/Socket errors:/ { gsub(",", ""); print $4 + $6 + $8 + $10 }' "$out")
+  failed=$((${non2xx:-0} + ${errors:-0}))
+  total_failed=$((total_failed + failed))
+}
+
+rows=()
+# row LABEL REFERENCE_RPS: one table line from the last load, its rate against REFERENCE_RPS.
+row() {
+  rows+=("$(printf '%-62s %9.0f %7sx %8.2f %8.2f %7s %7s' "$1" "$rps" "$(ratio "$rps" "$2")" "$p50" "$p99" \
+    "$failed" "$cpu_us")")
+}
+declare -A ratios=()
+# fine X Y: X / Y with four decimals (the notifications' ratios are small).
+fine() { awk -v x="$1" -v y="$2" 'BEGIN { printf "%.4f", x / y }'; }
+# keep NAME X Y: keeps X / Y among the rounds' values NAME, for the medians.
+keep() { ratios[$1]+="$(fine "$2" "$3") "; }
+# median NAME [DECIMALS]: the median of the rounds' values, and their range, as "m lo hi" (default 2 decimals).
+median() {
+  tr ' ' '\n' <<<"${ratios[$1]}" | grep . | sort -g | awk -v d="${2:-2}" '
+    { v[NR] = $1 }
+    END {
+      m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+      f = "%." d "f"
+      printf f " " f " " f, m, v[1], v[NR]
+    }'
+}
+
+# The load scripts. notify.lua FILE THREADS: thread i posts lines i, i + THREADS, … of FILE, each once; its done()
+# prints how many answers were 200 and "applied", how many not, and whether a thread ran out of lines.
+cat >"$work/notify.lua" <<'EOF'
+local created = 0
+local all = {}
+function setup(thread)
+  thread:set("id", created)
+  created = created + 1
+  table.insert(all, thread)
+end
+function init(args)
+  local threads = tonumber(args[2])
+  bodies = {}
+  local line = 0
+  for body in io.lines(args[1]) do
+    if line % threads == id then bodies[#bodies + 1] = body end
+    line = line + 1
+  end
+  nextBody, applied, other, exhausted = 1, 0, 0, 0
+  wrk.method = "POST"
+  wrk.headers["Content-Type"] = "application/json"
+end
+function request()
+  local body = bodies[nextBody]
+  if body == nil then
+    exhausted = 1
+    body = bodies[#bodies]
+  end
+  nextBody = nextBody + 1
+  return wrk.format(nil, nil, nil, body)
+end
+function response(status, headers, body)
+  if status == 200 and body:find('"status":"applied"', 1, true) then applied = applied + 1 else other = other + 1 end
+end
+function done(summary, latency, requests)
+  local a, o, e = 0, 0, 0
+  for _, thread in ipairs(all) do
+    a, o, e = a + thread:get("applied"), o + thread:get("other"), e + thread:get("exhausted")
+  end
+  io.write(string.format("notifications applied=%d other=%d exhausted=%d\n", a, o, e))
+end
+EOF
+# customer.lua COUNT: evaluates a customer picked at random among the COUNT seeded ones per request.
+cat >"$work/customer.lua" <<'EOF'
+local created = 0
+function setup(thread)
+  thread:set("id", created)
+  created = created + 1
+end
+function init(args)
+  count = tonumber(args[1])
+  math.randomseed(os.time() * 100 + id)
+  wrk.method = "POST"
+  wrk.headers["Content-Type"] = "application/json"
+end
+function request()
+  local body = string.format('{"customer": "00000000-0000-4000-9000-%012d", "environment": "sandbox"}',
+    math.random(1, count))
+  return wrk.format(nil, nil, nil, body)
+end
+EOF
+# customer-hot.lua: evaluates one customer, again and again (on PostgreSQL, from the replica's customer cache).
+cat >"$work/customer-hot.lua" <<'EOF'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"customer": "00000000-0000-4000-9000-000000000001", "environment": "sandbox"}'
+EOF
+entitlement='{"product": "com.example.photocollage.premium.yearly", "state": "active",'
+entitlement+=' "expires": "2030-01-01T00:00:00Z"}'
+cat >"$work/entitlements.lua" <<EOF
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"entitlements": [$entitlement], "synced": true}'
+EOF
+
+# The two servers: SQLite in folder mode, PostgreSQL after a first publish.
+for name in lite pg; do
+  mkdir -p "$work/$name"
+  cp -R Policies Templates "$work/$name/"
+done
+serve lite "$work/lite"
+echo "PostgreSQL: a throwaway cluster…" >&2
+postgres_url="$(TOLLGATE_PG_DIR="$work/postgres" scripts/postgres.sh start)" || fail "scripts/postgres.sh start failed"
+(cd "$work/pg" && "$tollgate" publish --store "$postgres_url" --author bench -m first >/dev/null) \
+  || fail "the first publish to PostgreSQL failed"
+serve pg "$work/pg" "$postgres_url"
+# sql_lite SQL… / sql_pg SQL…: runs statements on the SQLite store / the PostgreSQL database, quietly.
+sql_lite() { sqlite3 -batch "$work/lite/.tollgate/store.sqlite" "$@"; }
+sql_pg() { psql -q -X -v ON_ERROR_STOP=1 -At "$postgres_url" "$@"; }
+
+echo "notifications: $rounds rounds of $notifications signed notifications and evaluate on each backend" \
+  "(wrk -t$threads -c$connections -d$duration)…" >&2
+sent_lite=0 sent_pg=0
+for round in $(seq "$rounds"); do
+  for name in lite pg; do
+    pid_var="${name}_pid" url_var="${name}_url"
+    "$bench" customers-sign --count "$notifications" --out "$work/notifications.jsonl" >"$work/sign.txt" \
+      || fail "TollgateBenchmarks customers-sign failed"
+    load "notify-$name-$round" "${!url_var}/v1/apps/photocollage/notifications/app-store" "${!pid_var}" \
+      "$work/notify.lua" "$work/notifications.jsonl" "$threads"
+    rm -f "$work/notifications.jsonl"
+    line="$(grep '^notifications applied=' "$work/wrk-notify-$name-$round.txt")" \
+      || fail "no count of the answers in $(cat "$work/wrk-notify-$name-$round.txt")"
+    [[ "$(field exhausted "$line")" == 0 ]] \
+      || fail "a wrk thread ran out of notifications in round $round on $name; raise NOTIFICATIONS (now $notifications)"
+    other="$(field other "$line")"
+    total_failed=$((total_failed + other))
+    if [[ $name == lite ]]; then sent_lite=$((sent_lite + $(field applied "$line"))); else
+      sent_pg=$((sent_pg + $(field applied "$line"))); fi
+    notify=("$rps" "$p50" "$p99" "$((failed + other))" "$cpu_us")
+    load "evaluate-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/entitlements.lua"
+    label=SQLite
+    [[ $name == pg ]] && label=PostgreSQL
+    row "$round: $label: POST evaluate, entitlements (baseline)" "$rps"
+    keep "notify-$name" "${notify[0]}" 1
+    keep "notify-ratio-$name" "${notify[0]}" "$rps"
+    rows+=("$(printf '%-62s %9.0f %7sx %8.2f %8.2f %7s %7s' "$round: $label: POST notifications/app-store" \
+      "${notify[0]}" "$(fine "${notify[0]}" "$rps")" "${notify[1]}" "${notify[2]}" "${notify[3]}" "${notify[4]}")")
+  done
+done
+stored_lite="$(sql_lite "SELECT count(*) FROM store_notifications WHERE status = 'applied'")"
+stored_pg="$(sql_pg -c "SELECT count(*) FROM store_notifications WHERE status = 'applied'")"
+not_applied="$(( $(sql_lite "SELECT count(*) FROM store_notifications WHERE status <> 'applied'") \
+  + $(sql_pg -c "SELECT count(*) FROM store_notifications WHERE status <> 'applied'") ))"
+
+echo "the cost split, in-process…" >&2
+split_lite="$("$bench" customers-split --store "$work/split.sqlite")" || fail "customers-split on SQLite failed"
+sql_pg -c 'CREATE DATABASE split' -c 'CREATE DATABASE "split-ledger"'
+split_pg="$("$bench" customers-split --store "${postgres_url%/*}/split")" || fail "customers-split on PostgreSQL failed"
+
+echo "seeding $(thousands "$customers") customers on each backend…" >&2
+template="$("$bench" customers-template)"
+[[ "$template" != *"'"* ]] || fail "the transaction template has a quote"
+signed_date="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+seed_start=$(date +%s)
+sql_lite <<EOF >/dev/null || fail "seeding SQLite failed"
+PRAGMA busy_timeout = 10000;
+BEGIN;
+CREATE TEMP TABLE seed AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $customers)
+  SELECT 'seed-' || i AS purchase, printf('00000000-0000-4000-9000-%012d', i) AS customer FROM n;
+INSERT INTO purchase_owners (app, store, purchase, customer, since)
+  SELECT 'photocollage', 'app-store', purchase, customer, '$signed_date' FROM seed;
+INSERT INTO store_transactions (app, store, purchase, id, signed_date, payload)
+  SELECT 'photocollage', 'app-store', purchase, purchase, '$signed_date',
+    replace(replace('$template', '@TRANSACTION@', purchase), '@CUSTOMER@', customer) FROM seed;
+COMMIT;
+ANALYZE;
+EOF
+seed_lite_s=$(($(date +%s) - seed_start))
+seed_start=$(date +%s)
+sql_pg <<EOF || fail "seeding PostgreSQL failed"
+BEGIN;
+CREATE TEMP TABLE seed AS
+  SELECT 'seed-' || i AS purchase, '00000000-0000-4000-9000-' || lpad(i::text, 12, '0') AS customer
+  FROM generate_series(1, $customers) AS i;
+INSERT INTO purchase_owners (app, store, purchase, customer, since)
+  SELECT 'photocollage', 'app-store', purchase, customer, now() FROM seed;
+INSERT INTO store_transactions (app, store, purchase, id, signed_date, payload)
+  SELECT 'photocollage', 'app-store', purchase, purchase, '$signed_date',
+    replace(replace('$template', '@TRANSACTION@', purchase), '@CUSTOMER@', customer) FROM seed;
+COMMIT;
+ANALYZE;
+EOF
+seed_pg_s=$(($(date +%s) - seed_start))
+lite_bytes=$(cat "$work/lite/.tollgate/store.sqlite"* | wc -c)
+pg_bytes="$(sql_pg -c 'SELECT pg_database_size(current_database())')"
+
+# Both bodies must grant the same: premium, from the yearly subscription.
+for name in lite pg; do
+  url_var="${name}_url"
+  by_customer="$(curl -s -H 'Content-Type: application/json' \
+    -d "{\"customer\": \"$(printf '00000000-0000-4000-9000-%012d' "$customers")\", \"environment\": \"sandbox\"}" \
+    "${!url_var}/v1/apps/photocollage/evaluate")"
+  by_body="$(curl -s -H 'Content-Type: application/json' -d "{\"entitlements\": [$entitlement], \"synced\": true}" \
+    "${!url_var}/v1/apps/photocollage/evaluate")"
+  for answer in "$by_customer" "$by_body"; do
+    grep -q '"tiers":\[[^]]*"premium"' <<<"$answer" || fail "an evaluation on $name does not grant premium: $answer"
+  done
+done
+
+echo "evaluate by customer: $rounds rounds on each backend…" >&2
+for round in $(seq "$rounds"); do
+  for name in lite pg; do
+    pid_var="${name}_pid" url_var="${name}_url"
+    label=SQLite
+    [[ $name == pg ]] && label=PostgreSQL
+    load "entitlements-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/entitlements.lua"
+    body_rps=$rps
+    row "$round: $label: evaluate, entitlements in the body (baseline)" "$body_rps"
+    load "customer-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/customer.lua" \
+      "$customers"
+    row "$round: $label: evaluate by customer, of $(thousands "$customers")" "$body_rps"
+    keep "customer-$name" "$rps" "$body_rps"
+    load "customer-hot-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
+      "$work/customer-hot.lua"
+    row "$round: $label: evaluate by customer, always the same one" "$body_rps"
+    keep "customer-hot-$name" "$rps" "$body_rps"
+  done
+done
+# lookups URL: the server's count of customer reads.
+lookups() { curl -s "$1/metrics" | awk '/^tollgate_customer_lookups_total/ { s += $NF } END { print s + 0 }'; }
+lookups_lite="$(lookups "$lite_url")"
+lookups_pg="$(lookups "$pg_url")"
+elapsed=$(($(date +%s) - started))
+
+echo
+echo "loopback, $(nproc) cores shared by wrk, the servers and PostgreSQL; cpu_us: the tollgate server's CPU time"
+echo "per request (PostgreSQL's own not included); /base: requests/s against the baseline run next to it"
+printf '%-62s %9s %8s %8s %8s %7s %7s\n' "target (wrk -t$threads -c$connections -d$duration)" "req/s" "/base" \
+  "p50_ms" "p99_ms" "failed" "cpu_us"
+printf '%s\n' "${rows[@]}"
+echo
+format='%-52s %10s %10s\n'
+printf "$format" "one notification, in-process (µs, mean)" "SQLite" "PostgreSQL"
+for part in verify split base64 table_base64 certificates decode store ledger; do
+  case $part in
+    verify) label="verify: outer JWS + transaction + renewal" ;;
+    split) label="  of which splitting the JWSs at their dots" ;;
+    base64) label="  of which base64 of segments and x5c (Foundation)" ;;
+    table_base64) label="  (the same base64 with a lookup table, for comparison)" ;;
+    certificates) label="  of which parsing leaf and intermediate (6)" ;;
+    decode) label="decode: notification, transaction, renewal" ;;
+    store) label="store: recordPurchaseEvent, committed" ;;
+    ledger) label="whole ledger (receiveAppStoreNotification)" ;;
+  esac
+  printf "$format" "$label" "$(field "${part}_us" "$split_lite")" "$(field "${part}_us" "$split_pg")"
+done
+echo "($(field count "$split_lite") notifications of the same mix each; the store parts on a store of their own)"
+echo
+echo "notifications stored as applied: SQLite $stored_lite (answered applied: $sent_lite), PostgreSQL $stored_pg" \
+  "($sent_pg); stored otherwise: $not_applied (the stores also hold the requests in flight when each wrk run stopped)"
+echo "seeded $(thousands "$customers") customers in ${seed_lite_s}s (SQLite, file $(mib $((lite_bytes / 1024))) MiB)" \
+  "and ${seed_pg_s}s (PostgreSQL, database $(mib $((pg_bytes / 1024))) MiB); customer lookups counted:" \
+  "SQLite $lookups_lite, PostgreSQL $lookups_pg"
+echo "run took ${elapsed}s (build excluded)"
+echo
+
+ok() { if awk "BEGIN { exit !($1) }"; then echo ok; else echo MISS; fi; }
+# goal LABEL NAME OPERATOR LIMIT: a goal on the median over the rounds of NAME, with the rounds' range.
+goal() {
+  local m lo hi
+  read -r m lo hi <<<"$(median "$2")"
+  printf '%-64s %-22s %s\n' "$1" "$m (${lo}-${hi})" "$(ok "$m $3 $4")"
+}
+printf '%-64s %-22s %s\n' "goal (median of $rounds rounds; their range)" "measured" "met"
+goal "notifications/s on SQLite >= 2,000" notify-lite ">=" 2000
+goal "notifications/s on PostgreSQL >= 2,000" notify-pg ">=" 2000
+printf '%-64s %-22s %s\n' "(notifications/s against evaluate's requests/s, SQLite)" \
+  "$(read -r m lo hi <<<"$(median notify-ratio-lite 4)"; echo "${m}x (${lo}-${hi})")" "-"
+printf '%-64s %-22s %s\n' "(notifications/s against evaluate's requests/s, PostgreSQL)" \
+  "$(read -r m lo hi <<<"$(median notify-ratio-pg 4)"; echo "${m}x (${lo}-${hi})")" "-"
+goal "evaluate by customer >= 0.8x entitlements in the body, SQLite" customer-lite ">=" 0.8
+goal "evaluate by customer >= 0.8x entitlements in the body, PostgreSQL" customer-pg ">=" 0.8
+for name in lite pg; do
+  label=SQLite
+  [[ $name == pg ]] && label=PostgreSQL
+  printf '%-64s %-22s %s\n' "(evaluate by customer, always the same one, against the body, $label)" \
+    "$(read -r m lo hi <<<"$(median "customer-hot-$name")"; echo "${m}x (${lo}-${hi})")" "-"
+done
+printf '%-64s %-22s %s\n' "no failed request or non-applied notification (all runs)" "$total_failed, $not_applied" \
+  "$(ok "$total_failed == 0 && $not_applied == 0 && $stored_lite >= $sent_lite && $stored_pg >= $sent_pg")"

@@ -333,7 +333,8 @@ struct CustomersBenchmark {
                                            text: renewalText)
         }
         if transaction.productID == coins {
-            update.credits = [LedgerEntry(customer: owner, currency: "coins", amount: 100, reason: "purchase",
+            update.credits = [LedgerEntry(customer: owner, environment: "sandbox", currency: "coins", amount: 100,
+                                          reason: "purchase",
                                           key: "purchase:\(transaction.transactionID)",
                                           transaction: transaction.transactionID, time: now)]
         }

@@ -21,7 +21,7 @@ package struct AppStoreVerifier: Sendable {
     /// strict X.509 iff `roots.strict`, the two Apple OIDs, and the 64-byte r‖s signature over "header.payload".
     /// It does not check the bundle id or the environment: the caller does.
     package func verify(_ jws: String, now: Timestamp) throws(SignatureError) -> VerifiedPayload {
-        let segments = jws.split(separator: ".", omittingEmptySubsequences: false)
+        let segments = Self.segments(of: jws)
         guard segments.count == 3 else { throw .malformedJWS("it has \(segments.count) segments, not 3") }
         guard let headerBytes = Base64.decode(url: segments[0]) else {
             throw .malformedJWS("the header is not base64url")
@@ -78,6 +78,19 @@ package struct AppStoreVerifier: Sendable {
         guard length == 3 else { throw .untrustedChain("the verified chain has \(length) certificates, not 3") }
         guard Self.has(Self.leafOID, leaf) else { throw .missingAppleOID(which: "leaf") }
         guard Self.has(Self.intermediateOID, intermediate) else { throw .missingAppleOID(which: "intermediate") }
+    }
+
+    /// The text between the dots of `jws`, split on its bytes.
+    private static func segments(of jws: String) -> [Substring] {
+        let utf8 = jws.utf8
+        var segments: [Substring] = []
+        var start = utf8.startIndex
+        while let dot = utf8[start...].firstIndex(of: UInt8(ascii: ".")) {
+            segments.append(Substring(utf8[start..<dot]))
+            start = utf8.index(after: dot)
+        }
+        segments.append(Substring(utf8[start...]))
+        return segments
     }
 
     /// The x5c entry at `index` as a certificate.

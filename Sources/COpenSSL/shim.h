@@ -29,3 +29,8 @@ static inline void copenssl_certificates_free(STACK_OF(X509) *stack) {
 static inline int copenssl_certificates_count(const STACK_OF(X509) *stack) {
     return sk_X509_num(stack);
 }
+
+/// The certificate at `index` of `stack`, owned by the stack.
+static inline X509 *copenssl_certificates_value(const STACK_OF(X509) *stack, int index) {
+    return sk_X509_value(stack, index);
+}

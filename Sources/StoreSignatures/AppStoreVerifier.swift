@@ -11,9 +11,12 @@ package struct AppStoreVerifier: Sendable {
     static let leafOID = "1.2.840.113635.100.6.11.1"
 
     private let roots: SignatureRoots
+    /// The chains verified so far, which later payloads signed by them reuse.
+    private let chains: VerifiedChains
 
     package init(roots: SignatureRoots) {
         self.roots = roots
+        chains = VerifiedChains()
     }
 
     /// Verifies a compact JWS exactly as SPEC 14.1: three segments, alg ES256, an x5c of exactly 3, the chain of
@@ -41,18 +44,31 @@ package struct AppStoreVerifier: Sendable {
         guard let x5c = header[member: "x5c"] else { throw .missingCertificateChain }
         guard let entries = x5c.elements else { throw .missingCertificateChain }
         guard entries.count == 3 else { throw .wrongChainLength(entries.count) }
-        let leaf = try Self.certificate(entries[0], index: 0)
-        let intermediate = try Self.certificate(entries[1], index: 1)
         let payload = try Self.payload(payloadBytes)
-        try verifyChain(leaf: leaf, intermediate: intermediate, at: payload.signedDate ?? now)
+        let time = payload.signedDate ?? now
+        let key = (entries[0].string ?? "") + "." + (entries[1].string ?? "")
+        let leaf: Certificate
+        if let verified = chains.leaf(key, at: time) {
+            leaf = verified
+        } else {
+            leaf = try Self.certificate(entries[0], index: 0)
+            let intermediate = try Self.certificate(entries[1], index: 1)
+            if let validity = try verifyChain(leaf: leaf, intermediate: intermediate, at: time) {
+                chains.keep(key, leaf: leaf, validity: validity)
+            }
+        }
         let signingInput = Array(jws.utf8.prefix(segments[0].utf8.count + 1 + segments[1].utf8.count))
         try Self.verifySignature(signature, over: signingInput, with: leaf)
         return payload
     }
 
     /// Checks that `leaf` and `intermediate` chain to one of the roots at `time` (strict X.509 iff the roots say so),
-    /// in a chain of exactly three, with Apple's OID on the intermediate and on the leaf.
-    func verifyChain(leaf: Certificate, intermediate: Certificate, at time: Timestamp) throws(SignatureError) {
+    /// in a chain of exactly three, with Apple's OID on the intermediate and on the leaf; answers when the chain is
+    /// valid (nil when its dates cannot be read, so that it is not kept).
+    @discardableResult
+    func verifyChain(leaf: Certificate, intermediate: Certificate, at time: Timestamp)
+        throws(SignatureError) -> ClosedRange<Int64>?
+    {
         guard let store = X509_STORE_new() else { throw .untrustedChain("out of memory") }
         defer { X509_STORE_free(store) }
         for root in roots.certificates where X509_STORE_add_cert(store, root.handle.pointer) != 1 {
@@ -78,6 +94,7 @@ package struct AppStoreVerifier: Sendable {
         guard length == 3 else { throw .untrustedChain("the verified chain has \(length) certificates, not 3") }
         guard Self.has(Self.leafOID, leaf) else { throw .missingAppleOID(which: "leaf") }
         guard Self.has(Self.intermediateOID, intermediate) else { throw .missingAppleOID(which: "intermediate") }
+        return X509_STORE_CTX_get0_chain(context).flatMap(VerifiedChains.validity)
     }
 
     /// The text between the dots of `jws`, split on its bytes.

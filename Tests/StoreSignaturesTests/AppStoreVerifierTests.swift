@@ -119,6 +119,22 @@ import TollgateEvaluation
         #expect(Self.refusal(old, roots: roots) == nil)
     }
 
+    /// One verifier keeps the chains it verified: a later payload of the same chain is still judged at its own
+    /// signing date, and its own signature.
+    @Test func aVerifiedChainIsReusedOnlyWhileValidAndOnlyForItsOwnSignatures() throws {
+        let signer = try TestChain.signer(leaf: "expired-leaf")
+        let verifier = AppStoreVerifier(roots: try TestChain.roots())
+        let old = signer.sign(payload: Payloads.transaction(signedDate: Payloads.oldSignedDate))
+        #expect(throws: Never.self) { try verifier.verify(old, now: Self.now) }
+        #expect(throws: SignatureError.untrustedChain("certificate has expired")) {
+            try verifier.verify(signer.sign(payload: Payloads.transaction()), now: Self.now)
+        }
+        #expect(throws: SignatureError.badSignature) {
+            try verifier.verify(old.tampering(segment: 2), now: Self.now)
+        }
+        #expect(throws: Never.self) { try verifier.verify(old, now: Self.now) }
+    }
+
     @Test func aTamperedPayloadOrSignatureIsRefused() throws {
         let jws = try TestChain.signer().sign(payload: Payloads.transaction())
         let roots = try TestChain.roots()

@@ -6,6 +6,8 @@ import CSQLite
 package final class Connection {
     private let handle: OpaquePointer
     package let path: String
+    /// The statements prepared so far, by their SQL.
+    private var statements: [String: Statement] = [:]
 
     /// Opens `path`, creating it when `create` is set; read-only connections never write.
     package init(path: String, readOnly: Bool = false, create: Bool = false, busyTimeout: Int32 = 10_000)
@@ -31,10 +33,18 @@ package final class Connection {
     /// Whether SQLite opened the main database read-only (a file or folder without write permission).
     package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
-    /// Prepares `sql` with `?` parameters.
+    /// Prepares `sql` with `?` parameters, once per connection: a statement runs to its end and is reset before
+    /// it returns, so the next caller of the same SQL reuses it (preparing was most of a short read's cost).
     package func prepare(_ sql: String) throws(SQLiteError) -> Statement {
-        try Statement(connection: self, handle: handle, sql: sql)
+        if let prepared = statements[sql] { return prepared }
+        let statement = try Statement(connection: self, handle: handle, sql: sql)
+        if statements.count >= Self.statementLimit { statements.removeAll() }
+        statements[sql] = statement
+        return statement
     }
+
+    /// The most statements kept prepared; the store's SQL is a few dozen texts.
+    private static let statementLimit = 256
 
     /// Runs statements that take no parameters and return no rows (schema, pragmas).
     package func execute(_ sql: String) throws(SQLiteError) {

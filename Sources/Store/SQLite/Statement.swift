@@ -10,7 +10,8 @@ package enum SQLiteValue: Hashable, Sendable {
 
 /// A prepared statement; parameters are always bound, never spliced into the SQL.
 package final class Statement {
-    private let connection: Connection
+    /// The connection keeps its statements, so they do not keep it.
+    private unowned let connection: Connection
     private let handle: OpaquePointer
     private let sql: String
 

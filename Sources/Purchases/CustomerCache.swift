@@ -48,6 +48,14 @@ package final class CustomerCache: Sendable {
         }
     }
 
+    /// Drops every entry: something changed, and the feed cannot say whose.
+    package func invalidateEveryone() {
+        state.withLock { state in
+            state.generation &+= 1
+            state.entries.removeAll()
+        }
+    }
+
     /// Starts or stops keeping entries, as the change feed connects or is lost; either way drops them all,
     /// since a change may have gone unseen.
     package func follow(_ connected: Bool) {

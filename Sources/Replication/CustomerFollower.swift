@@ -55,8 +55,10 @@ final class CustomerFollower: Sendable {
                 continue
             }
             do {
-                let changed = try connected.wait(timeout: .milliseconds(500))
-                if !changed.isEmpty { cache.invalidate(changed) }
+                switch try connected.wait(timeout: .milliseconds(500)) {
+                case .customers(let changed): if !changed.isEmpty { cache.invalidate(changed) }
+                case .unknown: cache.invalidateEveryone()
+                }
             } catch {
                 feed = nil
                 cache.follow(false)

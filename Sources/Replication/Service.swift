@@ -65,13 +65,8 @@ package enum Service {
                               customerFollower: customerFollower)
     }
 
-    /// The customers kept in the configuration's store; on a shared store, with a cache that the store's
-    /// customer feed keeps true.
+    /// The customers kept in the configuration's store, with a cache that the store's customer feed keeps true.
     private static func customers(_ configuration: ServiceConfiguration) -> (CustomerLedger, CustomerFollower?) {
-        guard case .postgres = configuration.store else {
-            return (CustomerLedger(stores: StorePool(location: configuration.store), roots: configuration.appleRoots),
-                    nil)
-        }
         let cache = CustomerCache()
         let follower = CustomerFollower(cache: cache, location: configuration.store, log: configuration.log)
         follower.start()

@@ -253,23 +253,31 @@ import TollgateEvaluation
         #expect(try store.openCustomers().balances(app: "demo", customer: "alice", environment: "production") == ["coins": 0])
     }
 
-    @Test func sqliteHasNoCustomerFeed() throws {
+    /// SQLite has no notifications: its feed notices another connection's commit, and cannot say whose.
+    @Test func sqlitesFeedNoticesOtherConnectionsCommits() throws {
         let store = try BackendStore(.sqlite)
         defer { store.remove() }
-        #expect(try store.openCustomers().customerChangeFeed() == nil)
+        let writer = try store.openCustomers(.create)
+        let feed = try #require(try store.openCustomers().customerChangeFeed())
+        #expect(try feed.wait(timeout: .milliseconds(120)) == .customers([]), "nothing happened yet")
+        _ = try writer.recordPurchaseEvent(Self.purchase, notification: nil) { _ in
+            PurchaseUpdate(owner: "alice", status: "applied")
+        }
+        #expect(try feed.wait(timeout: .seconds(5)) == .unknown)
+        #expect(try feed.wait(timeout: .milliseconds(120)) == .customers([]), "once per commit")
     }
 
     @Test func theCustomerFeedNamesEveryCustomerACommitChanges() throws {
         let store = try BackendStore(.postgres)
         defer { store.remove() }
         let feed = try #require(try store.openCustomers().customerChangeFeed())
-        #expect(try feed.wait(timeout: .milliseconds(50)).isEmpty, "nothing happened yet")
+        #expect(try feed.wait(timeout: .milliseconds(50)) == .customers([]), "nothing happened yet")
         let writer = try store.openCustomers(.write)
         func next() throws -> Set<CustomerRef> {
             var refs: Set<CustomerRef> = []
             let deadline = ContinuousClock.now + .seconds(60)
             while refs.isEmpty && ContinuousClock.now < deadline {
-                refs = try feed.wait(timeout: .seconds(5))
+                if case .customers(let changed) = try feed.wait(timeout: .seconds(5)) { refs = changed }
             }
             return refs
         }

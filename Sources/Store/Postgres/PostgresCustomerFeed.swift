@@ -17,8 +17,8 @@ package final class PostgresCustomerFeed: CustomerChangeFeed {
     /// The server process serving the feed's connection (`pg_backend_pid()`).
     package var backendPID: Int32 { listener.backendPID }
 
-    package func wait(timeout: Duration) throws(StoreError) -> Set<CustomerRef> {
-        Set(try listener.wait(timeout: timeout).compactMap(Self.customer(in:)))
+    package func wait(timeout: Duration) throws(StoreError) -> CustomerChanges {
+        .customers(Set(try listener.wait(timeout: timeout).compactMap(Self.customer(in:))))
     }
 
     /// The payload that names `customer` of `app`.

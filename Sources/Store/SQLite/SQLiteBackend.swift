@@ -94,8 +94,15 @@ package final class SQLiteBackend: DatabaseBackend {
     /// Nothing: an SQLite store has no listeners.
     package func customersChanged(app: String, customers: Set<String>) {}
 
-    /// None: an SQLite store has no notifications.
-    package func customerChangeFeed() -> (any CustomerChangeFeed)? { nil }
+    /// A feed that notices commits of other connections (other processes, or this one's other stores) from
+    /// SQLite's data version, on a read-only connection of its own.
+    package func customerChangeFeed() throws(StoreError) -> (any CustomerChangeFeed)? {
+        do {
+            return try SQLiteCommitFeed(path: path)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
 
     // MARK: Helpers
 

@@ -25,7 +25,7 @@
 # usage: scripts/bench-customers.sh
 # environment: SCRATCH_PATH (SwiftPM build folder, default .build), DURATION (wrk -d, default 10s), ROUNDS
 #              (default 3), CONNECTIONS (wrk -c, default 16), THREADS (wrk -t, default 2), NOTIFICATIONS (signed
-#              per notification run, default 1500 per second of DURATION), CUSTOMERS (seeded, default 1000000),
+#              per notification run, default 4000 per second of DURATION), CUSTOMERS (seeded, default 1000000),
 #              ACTIVE (the customers the goal's evaluations pick from, default 10000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,7 +42,7 @@ rounds="${ROUNDS:-3}"
 connections="${CONNECTIONS:-16}"
 threads="${THREADS:-2}"
 seconds="$(awk -v d="$duration" 'BEGIN { n = d + 0; if (d ~ /m$/) n *= 60; else if (d ~ /h$/) n *= 3600; print n }')"
-notifications="${NOTIFICATIONS:-$((1500 * seconds))}"
+notifications="${NOTIFICATIONS:-$((4000 * seconds))}"
 customers="${CUSTOMERS:-1000000}"
 active="${ACTIVE:-10000}"
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || fail "ROUNDS must be a positive number, not '$rounds'"

@@ -10,9 +10,8 @@
 #                  ones each run; each wrk thread posts its own slice of the file, so none repeats. Every answer
 #                  must be 200 and "applied" (and the store must hold them all as applied)
 #   evaluate       the baseline: the same server's POST evaluate with a one-entitlement body
-# then, once: the cost of one notification by part, in-process ('TollgateBenchmarks customers-split'): verify (and
-# within it splitting, base64 and parsing certificates, with a table base64 decoder beside it), decode, commit,
-# and the whole ledger; and, on a store seeded with SQL with 1,000,000 customers (one active yearly subscription
+# then, once: the cost of one notification by part, in-process ('TollgateBenchmarks customers-split'): verify,
+# decode, commit, and the whole ledger; and, on a store seeded with SQL with 1,000,000 customers (one active yearly subscription
 # each; sqlite3 with a recursive CTE, psql with generate_series), ROUNDS times on each backend:
 #   by customer    POST evaluate with {"customer": "<one of the ACTIVE (10,000) active customers, at random>",
 #                  "environment": "sandbox"}, after a warm-up run: the goal's figure; and, for information, of
@@ -365,13 +364,9 @@ printf '%s\n' "${rows[@]}"
 echo
 format='%-52s %10s %10s\n'
 printf "$format" "one notification, in-process (µs, mean)" "SQLite" "PostgreSQL"
-for part in verify split base64 table_base64 certificates decode store ledger; do
+for part in verify decode store ledger; do
   case $part in
     verify) label="verify: outer JWS + transaction + renewal" ;;
-    split) label="  of which splitting the JWSs at their dots" ;;
-    base64) label="  of which base64 of segments and x5c (Foundation)" ;;
-    table_base64) label="  (the same base64 with a lookup table, for comparison)" ;;
-    certificates) label="  of which parsing leaf and intermediate (6)" ;;
     decode) label="decode: notification, transaction, renewal" ;;
     store) label="store: recordPurchaseEvent, committed" ;;
     ledger) label="whole ledger (receiveAppStoreNotification)" ;;

@@ -25,11 +25,8 @@ import TollgateEvaluation
 ///   `AppStoreRenewalInfo` from the verified JSON), committing the event (`recordPurchaseEvent`, the rows the ledger
 ///   writes), and the whole of `CustomerLedger.receiveAppStoreNotification` on a second store (STORE with `-ledger`
 ///   appended to a path, or to a URL's database name, which must exist). N (default 2000) notifications of the
-///   same mix. Within verify, three of its parts on their own: splitting the JWSs at their dots, base64 of their
-///   segments and x5c entries decoded as StoreSignatures does, and parsing the leaf and intermediate of each JWS;
-///   beside them, the same base64 with a lookup table. Prints `verify_us=… split_us=… base64_us=…
-///   table_base64_us=… certificates_us=… decode_us=… store_us=… ledger_us=… count=N base64_bytes=…`, mean
-///   microseconds per notification.
+///   same mix, verified by one verifier, as the service does (its chains verified once). Prints `verify_us=…
+///   decode_us=… store_us=… ledger_us=… count=N`, mean microseconds per notification.
 struct CustomersBenchmark {
     static let app = "photocollage"
     static let monthly = "com.example.photocollage.premium.monthly"
@@ -207,45 +204,6 @@ struct CustomersBenchmark {
             }
         }
 
-        // Within verify: splitting the JWSs at their dots (by Character, as verify does), the base64 of their
-        // segments and x5c entries as StoreSignatures decodes them (through Foundation strings), and parsing the
-        // leaf and intermediate of each JWS.
-        let jwss = signed.flatMap { [$0.outer] + $0.inner }
-        let x5cs = jwss.map(Self.x5c)
-        var segments: [[Substring]] = []
-        let splitTime = try Self.measure {
-            segments = jwss.map { $0.split(separator: ".", omittingEmptySubsequences: false) }
-        }
-        var decodedBytes = 0
-        let base64Time = try Self.measure {
-            for (parts, x5c) in zip(segments, x5cs) {
-                for segment in parts { decodedBytes += Self.base64(url: segment)?.count ?? 0 }
-                for certificate in x5c { decodedBytes += Data(base64Encoded: certificate)?.count ?? 0 }
-            }
-        }
-        var tableBytes = 0
-        let tableTime = try Self.measure {
-            for (parts, x5c) in zip(segments, x5cs) {
-                for segment in parts { tableBytes += Self.tableBase64(segment.utf8)?.count ?? 0 }
-                for certificate in x5c { tableBytes += Self.tableBase64(certificate.utf8)?.count ?? 0 }
-            }
-        }
-        guard tableBytes == decodedBytes else {
-            throw BenchmarkFailure("the table decoder read \(tableBytes) bytes, Foundation \(decodedBytes)")
-        }
-        let chains = x5cs.map { $0.prefix(2).compactMap { Data(base64Encoded: $0).map { [UInt8]($0) } } }
-        let certificateTime = try Self.measure { () throws(BenchmarkFailure) in
-            for chain in chains {
-                for der in chain {
-                    do {
-                        _ = try Certificate(der: der)
-                    } catch {
-                        throw BenchmarkFailure("a benchmark certificate does not parse: \(error)")
-                    }
-                }
-            }
-        }
-
         // Decode: the notification, its transaction and its renewal info from their verified JSON.
         var decoded: [(AppStoreNotification, AppStoreTransaction, AppStoreRenewalInfo?)] = []
         decoded.reserveCapacity(count)
@@ -312,11 +270,8 @@ struct CustomersBenchmark {
             }
         }
         let each = { (time: Duration) in Self.format(Self.milliseconds(time) * 1000 / Double(count)) }
-        return "verify_us=\(each(verifyTime)) split_us=\(each(splitTime)) base64_us=\(each(base64Time)) "
-            + "table_base64_us=\(each(tableTime)) "
-            + "certificates_us=\(each(certificateTime)) "
-            + "decode_us=\(each(decodeTime)) store_us=\(each(storeTime)) ledger_us=\(each(ledgerTime)) count=\(count) "
-            + "base64_bytes=\(decodedBytes / count)"
+        return "verify_us=\(each(verifyTime)) decode_us=\(each(decodeTime)) store_us=\(each(storeTime)) "
+            + "ledger_us=\(each(ledgerTime)) count=\(count)"
     }
 
     /// What the ledger writes for a new transaction: the payloads, the owner from its app account token, one
@@ -351,53 +306,6 @@ struct CustomersBenchmark {
         let rest = store[store.index(after: slash)...]
         let name = rest.prefix { $0 != "?" }
         return String(store[...slash]) + String(name) + "-ledger" + String(rest.dropFirst(name.count))
-    }
-
-    /// The x5c entries of a JWS's header (standard base64 DER).
-    private static func x5c(_ jws: String) -> [String] {
-        guard let header = jws.split(separator: ".").first, let bytes = base64(url: header),
-              let json = try? JSONValue(reading: [UInt8](bytes)),
-              let entries = json[member: "x5c"]?.elements else { return [] }
-        return entries.compactMap(\.string)
-    }
-
-    /// A base64url segment's bytes, decoded as StoreSignatures' `Base64.decode(url:)` does.
-    private static func base64(url segment: Substring) -> Data? {
-        var standard = String(segment).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
-        return Data(base64Encoded: standard)
-    }
-
-    /// Base64 or base64url bytes (padding ignored) decoded with a lookup table, for comparison; nil for any
-    /// other byte.
-    static func tableBase64(_ text: some Collection<UInt8>) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.count * 3 / 4)
-        var buffer: UInt32 = 0
-        var bits = 0
-        for byte in text where byte != UInt8(ascii: "=") {
-            let value = base64Values[Int(byte)]
-            guard value < 64 else { return nil }
-            buffer = buffer << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                bytes.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-            }
-        }
-        return bytes
-    }
-
-    /// Each byte's value in both alphabets; 255 for any other byte.
-    private static let base64Values: [UInt8] = (0..<256).map { byte -> UInt8 in
-        switch UInt8(byte) {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt8(byte) - UInt8(ascii: "A")
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt8(byte) - UInt8(ascii: "a") + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0") + 52
-        case UInt8(ascii: "+"), UInt8(ascii: "-"): 62
-        case UInt8(ascii: "/"), UInt8(ascii: "_"): 63
-        default: 255
-        }
     }
 
     private static func measure(_ body: () throws(BenchmarkFailure) -> Void) throws(BenchmarkFailure) -> Duration {

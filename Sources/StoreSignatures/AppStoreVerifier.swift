@@ -19,9 +19,10 @@ package struct AppStoreVerifier: Sendable {
         chains = VerifiedChains()
     }
 
-    /// Verifies a compact JWS exactly as SPEC 14.1: three segments, alg ES256, an x5c of exactly 3, the chain of
-    /// leaf and intermediate to a configured root (never x5c[2]) at the payload's signedDate (ms; else `now`),
-    /// strict X.509 iff `roots.strict`, the two Apple OIDs, and the 64-byte r‖s signature over "header.payload".
+    /// Verifies a compact JWS as Apple's library does offline (docs/customers.md): three segments, alg ES256, an
+    /// x5c of exactly 3, the chain of leaf and intermediate to a configured root (never x5c[2]) at the payload's
+    /// signedDate (ms; else `now`), strict X.509 iff `roots.strict`, the two Apple OIDs, and the 64-byte r‖s
+    /// signature over "header.payload".
     /// It does not check the bundle id or the environment: the caller does.
     package func verify(_ jws: String, now: Timestamp) throws(SignatureError) -> VerifiedPayload {
         let segments = Self.segments(of: jws)

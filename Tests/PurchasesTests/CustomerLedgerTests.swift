@@ -6,8 +6,8 @@ import TestSupport
 import Testing
 import TollgateEvaluation
 
-/// SPEC 14.1 and 14.3 through the ledger: signed payloads verified, decided and committed on a real store, on
-/// SQLite and on PostgreSQL alike.
+/// The App Store customers of docs/customers.md through the ledger: signed payloads verified, decided and
+/// committed on a real store, on SQLite and on PostgreSQL alike.
 @Suite(.tags(.postgres)) struct CustomerLedgerTests {
     typealias Life = CustomerLife
     let user = Life.customer(1)

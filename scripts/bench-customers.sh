@@ -52,16 +52,7 @@ bench="$bin/TollgateBenchmarks"
 root_ca="$PWD/Tests/Fixtures/app-store/test-chain/root.pem"
 started=$(date +%s)
 
-work="$(mktemp -d)"
-chmod 755 "$work"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  TOLLGATE_PG_DIR="$work/postgres" scripts/postgres.sh stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+server_scratch
 
 # serve NAME FOLDER [STORE]: starts `tollgate serve` in FOLDER (on STORE if given) on a free loopback port; sets
 # NAME_pid and NAME_url.

@@ -30,16 +30,7 @@ tollgate="$bin/tollgate"
 bench="$bin/TollgateBenchmarks"
 started=$(date +%s)
 
-work="$(mktemp -d)"
-chmod 755 "$work"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  TOLLGATE_PG_DIR="$work/postgres" scripts/postgres.sh stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+server_scratch
 
 xratio() { echo "$(ratio "$1" "$2")x"; }
 

@@ -72,3 +72,19 @@ if (repriced, moved) != (3, 2):
 open(path, "w", encoding="utf-8").write(text)
 PY
 }
+
+# server_scratch: a scratch folder in $work that PostgreSQL's user can read, and $pids, the servers a script
+# starts; at exit the servers are stopped, the throwaway cluster in $work/postgres too, and the folder removed.
+server_scratch() {
+  work="$(mktemp -d)"
+  chmod 755 "$work"
+  pids=()
+  trap server_scratch_cleanup EXIT
+}
+
+server_scratch_cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  TOLLGATE_PG_DIR="$work/postgres" scripts/postgres.sh stop >/dev/null 2>&1 || true
+  rm -rf "$work"
+}

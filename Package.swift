@@ -212,7 +212,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreSignaturesTests",
-            dependencies: ["StoreSignatures", "JSON", "TollgateEvaluation", "TestSupport"],
+            dependencies: ["StoreSignatures", "JSON", "TollgateEvaluation", "TestSupport", "Customers"],
             swiftSettings: settings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import Customers
 import JSON
 @testable import StoreSignatures
 import TestSupport
@@ -145,7 +146,55 @@ import TollgateEvaluation
             Input(id: "signature not base64url", kind: .transaction,
                   jws: valid.replacing(segment: 2, with: "!" + segments[2])),
             Input(id: "payload not an object", kind: .transaction, jws: signer.sign(payload: "[1,2]")),
-        ]
+        ] + (try payloadsOfEveryKind())
+    }
+
+    /// Valid payloads of every kind the customer state depends on: a notification of each of Apple's types, and
+    /// the transactions and renewal info of every row of the state table (each product type, a refund, Family
+    /// Sharing, an upgrade, each offer, grace and billing retry). Both sides must accept every one.
+    static func payloadsOfEveryKind() throws -> [Input] {
+        let signer = try TestChain.signer()
+        let notifications = NotificationType.known.map { type in
+            Input(id: "\(type.rawValue) notification", kind: .notification,
+                  jws: signer.sign(payload: Payloads.notification().replacingOccurrences(
+                    of: #""notificationType":"SUBSCRIBED","subtype":"INITIAL_BUY","#,
+                    with: #""notificationType":"\#(type.rawValue)","#)))
+        }
+        let transaction = Payloads.transaction()
+        let insertion = #""signedDate":"#
+        let subscription = #""type":"Auto-Renewable Subscription","#
+        let retyped = [("non-consumable", "Non-Consumable"), ("consumable", "Consumable"),
+                       ("non-renewing", "Non-Renewing Subscription")].map { name, type in
+            Input(id: "\(name) transaction", kind: .transaction,
+                  jws: signer.sign(payload: transaction.replacingOccurrences(of: subscription,
+                                                                           with: #""type":"\#(type)","#)))
+        }
+        let shared = Input(id: "family shared transaction", kind: .transaction,
+                           jws: signer.sign(payload: transaction.replacingOccurrences(
+                               of: #""inAppOwnershipType":"PURCHASED""#, with: #""inAppOwnershipType":"FAMILY_SHARED""#)))
+        let transactions = [
+            ("refunded", #""revocationDate":1780271500000,"revocationReason":0,"revocationType":"REFUND_FULL","#),
+            ("upgraded", #""isUpgraded":true,"#),
+            ("free trial", #""offerType":1,"offerDiscountType":"FREE_TRIAL","#),
+            ("pay-as-you-go intro", #""offerType":1,"offerDiscountType":"PAY_AS_YOU_GO","#),
+            ("promotional offer", #""offerType":2,"offerIdentifier":"winter","offerDiscountType":"PAY_UP_FRONT","#),
+            ("offer code", #""offerType":3,"offerIdentifier":"code","#), ("win-back offer", #""offerType":4,"#),
+        ].map { name, fields in
+            Input(id: "\(name) transaction", kind: .transaction,
+                  jws: signer.sign(payload: transaction.replacingOccurrences(of: insertion, with: fields + insertion)))
+        }
+        let renewals = [
+            ("grace period", #""gracePeriodExpiresDate":1780871000000,"#),
+            ("auto-renew off", #""expirationIntent":1,"#),
+        ].map { name, fields in
+            Input(id: "\(name) renewal", kind: .renewal,
+                  jws: signer.sign(payload: Payloads.renewal().replacingOccurrences(of: insertion,
+                                                                                 with: fields + insertion)))
+        }
+        let retrying = Input(id: "billing retry renewal", kind: .renewal, jws: signer.sign(
+            payload: Payloads.renewal().replacingOccurrences(of: #""isInBillingRetryPeriod":false"#,
+                                                              with: #""isInBillingRetryPeriod":true"#)))
+        return notifications + retyped + [shared] + transactions + renewals + [retrying]
     }
 
     @Test(arguments: [true, false])
@@ -162,7 +211,7 @@ import TollgateEvaluation
         }
         let accepted = inputs.filter { apple[$0.id] == true }.map(\.id)
         #expect(accepted == ["valid notification", "valid transaction", "valid renewal",
-                             "payload signed while the expired leaf was valid"])
+                             "payload signed while the expired leaf was valid"] + (try Self.payloadsOfEveryKind()).map(\.id))
     }
 
     @Test(arguments: [true, false])

@@ -9,6 +9,8 @@
 #include <openssl/sha.h>
 #include <openssl/objects.h>
 #include <openssl/bio.h>
+#include <openssl/core_names.h>
+#include <openssl/param_build.h>
 
 /// A new stack of certificates (sk_X509_new_null is a macro Swift cannot import).
 static inline STACK_OF(X509) *copenssl_certificates_new(void) {
@@ -33,4 +35,9 @@ static inline int copenssl_certificates_count(const STACK_OF(X509) *stack) {
 /// The certificate at `index` of `stack`, owned by the stack.
 static inline X509 *copenssl_certificates_value(const STACK_OF(X509) *stack, int index) {
     return sk_X509_value(stack, index);
+}
+
+/// The selection `EVP_PKEY_fromdata` takes for a public key (EVP_PKEY_PUBLIC_KEY is a macro Swift cannot import).
+static inline int copenssl_public_key_selection(void) {
+    return EVP_PKEY_PUBLIC_KEY;
 }

@@ -99,7 +99,7 @@ package struct AppStoreVerifier: Sendable {
     }
 
     /// The text between the dots of `jws`, split on its bytes.
-    private static func segments(of jws: String) -> [Substring] {
+    static func segments(of jws: String) -> [Substring] {
         let utf8 = jws.utf8
         var segments: [Substring] = []
         var start = utf8.startIndex

@@ -4,7 +4,7 @@ import JSON
 /// Signs compact JWS the way the App Store does (ES256, the chain in `x5c`), with a test chain's P-256 key: for tests
 /// and benchmarks.
 package struct ES256Signer: Sendable {
-    private let key: PrivateKeyHandle
+    private let key: KeyHandle
     private let chain: [Certificate]
 
     /// A signer with the PEM private key (PKCS #8 or SEC 1) of `chain`'s first certificate.
@@ -16,7 +16,7 @@ package struct ES256Signer: Sendable {
             return PEM_read_bio_PrivateKey(bio, nil, nil, nil)
         }
         guard let parsed else { throw .unreadableKey(OpenSSLErrors.drain(or: "not a PEM private key")) }
-        key = PrivateKeyHandle(parsed)
+        key = KeyHandle(parsed)
         guard EVP_PKEY_get_base_id(parsed) == EVP_PKEY_EC, EVP_PKEY_get_bits(parsed) == 256 else {
             throw .unreadableKey("it is not a P-256 key")
         }
@@ -57,21 +57,5 @@ package struct ES256Signer: Sendable {
             preconditionFailure("OpenSSL could not sign: \(OpenSSLErrors.drain(or: "no reason"))")
         }
         return rs
-    }
-}
-
-/// Owns one OpenSSL private key and frees it with the last reference.
-///
-/// `@unchecked Sendable` is safe: the key is never changed after it is read, and each signature uses a context of
-/// its own, so threads never share mutable OpenSSL state through it.
-final class PrivateKeyHandle: @unchecked Sendable {
-    let pointer: OpaquePointer
-
-    init(_ pointer: OpaquePointer) {
-        self.pointer = pointer
-    }
-
-    deinit {
-        EVP_PKEY_free(pointer)
     }
 }

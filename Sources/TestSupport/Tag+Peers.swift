@@ -5,6 +5,7 @@ extension Tag {
     @Tag package static var postgres: Self
     /// Needs Debian's headless `chromium` and `chromium-driver`.
     @Tag package static var chromium: Self
-    /// Needs the Python peers from PyPI that `scripts/python-venv.sh` installs (OpenFeature, flagd, pygls, Apple's App Store Server Library).
+    /// Needs the Python peers from PyPI that `scripts/python-venv.sh` installs (OpenFeature, flagd, pygls, Apple's
+    /// App Store Server Library, Google's google-auth).
     @Tag package static var python: Self
 }

@@ -25,27 +25,12 @@ package struct AppStoreVerifier: Sendable {
     /// signature over "header.payload".
     /// It does not check the bundle id or the environment: the caller does.
     package func verify(_ jws: String, now: Timestamp) throws(SignatureError) -> VerifiedPayload {
-        let segments = Self.segments(of: jws)
-        guard segments.count == 3 else { throw .malformedJWS("it has \(segments.count) segments, not 3") }
-        guard let headerBytes = Base64.decode(url: segments[0]) else {
-            throw .malformedJWS("the header is not base64url")
-        }
-        guard let header = try? JSONValue(reading: headerBytes), case .object = header else {
-            throw .malformedJWS("the header is not a JSON object")
-        }
-        guard let payloadBytes = Base64.decode(url: segments[1]) else {
-            throw .malformedJWS("the payload is not base64url")
-        }
-        guard let signature = Base64.decode(url: segments[2]) else {
-            throw .malformedJWS("the signature is not base64url")
-        }
-        guard header[member: "alg"]?.string == "ES256" else {
-            throw .unsupportedAlgorithm(header[member: "alg"]?.string ?? "")
-        }
-        guard let x5c = header[member: "x5c"] else { throw .missingCertificateChain }
+        let jws = try CompactJWS(jws)
+        guard jws.algorithm == "ES256" else { throw .unsupportedAlgorithm(jws.algorithm) }
+        guard let x5c = jws.header[member: "x5c"] else { throw .missingCertificateChain }
         guard let entries = x5c.elements else { throw .missingCertificateChain }
         guard entries.count == 3 else { throw .wrongChainLength(entries.count) }
-        let payload = try Self.payload(payloadBytes)
+        let payload = try Self.payload(jws.payload)
         let time = payload.signedDate ?? now
         let key = (entries[0].string ?? "") + "." + (entries[1].string ?? "")
         let leaf: Certificate
@@ -58,8 +43,7 @@ package struct AppStoreVerifier: Sendable {
                 chains.keep(key, leaf: leaf, validity: validity)
             }
         }
-        let signingInput = Array(jws.utf8.prefix(segments[0].utf8.count + 1 + segments[1].utf8.count))
-        try Self.verifySignature(signature, over: signingInput, with: leaf)
+        try Self.verifySignature(jws.signature, over: jws.signingInput, with: leaf)
         return payload
     }
 
@@ -96,19 +80,6 @@ package struct AppStoreVerifier: Sendable {
         guard Self.has(Self.leafOID, leaf) else { throw .missingAppleOID(which: "leaf") }
         guard Self.has(Self.intermediateOID, intermediate) else { throw .missingAppleOID(which: "intermediate") }
         return X509_STORE_CTX_get0_chain(context).flatMap(VerifiedChains.validity)
-    }
-
-    /// The text between the dots of `jws`, split on its bytes.
-    static func segments(of jws: String) -> [Substring] {
-        let utf8 = jws.utf8
-        var segments: [Substring] = []
-        var start = utf8.startIndex
-        while let dot = utf8[start...].firstIndex(of: UInt8(ascii: ".")) {
-            segments.append(Substring(utf8[start..<dot]))
-            start = utf8.index(after: dot)
-        }
-        segments.append(Substring(utf8[start...]))
-        return segments
     }
 
     /// The x5c entry at `index` as a certificate.

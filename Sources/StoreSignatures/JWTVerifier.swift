@@ -8,31 +8,15 @@ package enum JWTVerifier {
     /// a `kid` of `keys`, and a signature that verifies with that key over "header.payload"; its claims must be a
     /// JSON object. An unknown `kid` throws `.unknownKeyID`, so the caller can fetch the set again.
     package static func verifyRS256(_ token: String, keys: JWKS) throws(SignatureError) -> VerifiedJWT {
-        let segments = AppStoreVerifier.segments(of: token)
-        guard segments.count == 3 else { throw .malformedJWS("it has \(segments.count) segments, not 3") }
-        guard let headerBytes = Base64.decode(url: segments[0]) else {
-            throw .malformedJWS("the header is not base64url")
-        }
-        guard let header = try? JSONValue(reading: headerBytes), case .object = header else {
-            throw .malformedJWS("the header is not a JSON object")
-        }
-        guard let payloadBytes = Base64.decode(url: segments[1]) else {
-            throw .malformedJWS("the payload is not base64url")
-        }
-        guard let signature = Base64.decode(url: segments[2]) else {
-            throw .malformedJWS("the signature is not base64url")
-        }
-        guard header[member: "alg"]?.string == "RS256" else {
-            throw .unsupportedAlgorithm(header[member: "alg"]?.string ?? "", expected: "RS256")
-        }
-        guard let keyID = header[member: "kid"]?.string else { throw .malformedJWS("the header has no kid") }
+        let jws = try CompactJWS(token)
+        guard jws.algorithm == "RS256" else { throw .unsupportedAlgorithm(jws.algorithm, expected: "RS256") }
+        guard let keyID = jws.header[member: "kid"]?.string else { throw .malformedJWS("the header has no kid") }
         guard let key = keys.key(keyID) else { throw .unknownKeyID(keyID) }
-        let signingInput = Array(token.utf8.prefix(segments[0].utf8.count + 1 + segments[1].utf8.count))
-        guard verify(signature, over: signingInput, with: key) else { throw .badRS256Signature(keyID: keyID) }
-        guard let claims = try? JSONValue(reading: payloadBytes), case .object = claims else {
+        guard verify(jws.signature, over: jws.signingInput, with: key) else { throw .badRS256Signature(keyID: keyID) }
+        guard let claims = try? JSONValue(reading: jws.payload), case .object = claims else {
             throw .malformedPayload("it is not a JSON object")
         }
-        return VerifiedJWT(header: header, claims: claims, keyID: keyID)
+        return VerifiedJWT(header: jws.header, claims: claims, keyID: keyID)
     }
 
     /// Whether `signature` is the RS256 signature of `input` under `key`.

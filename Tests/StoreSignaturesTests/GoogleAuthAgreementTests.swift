@@ -67,6 +67,8 @@ import TollgateEvaluation
     }
 
     /// The tokens: valid ones, each refusal of `JWTVerifierTests`, and the claims the push check reads.
+    /// Every token's times are far from the limits, so that the seconds google-auth takes to start cannot move an
+    /// answer; the skew's edges are tested with a fixed clock in `JWTVerifierTests`.
     static func matrix(now: Int64) throws -> [Input] {
         let signer = try GoogleKeys.signer()
         let claims = GoogleKeys.claims(issued: now - 10)
@@ -81,8 +83,6 @@ import TollgateEvaluation
                   token: try signer.sign(claims: claims, header: #"{"kid":"\#(GoogleKeys.keyID)","alg":"RS256"}"#)),
             Input(id: "signed by the other trusted key", token: try GoogleKeys.otherSigner(kid: "other")
                 .sign(claims: claims)),
-            Input(id: "expired 30 seconds ago, inside the skew",
-                  token: try signer.sign(claims: GoogleKeys.claims(issued: now - 3600, expires: now - 30))),
             Input(id: "expired 2 minutes ago",
                   token: try signer.sign(claims: GoogleKeys.claims(issued: now - 3600, expires: now - 120))),
             Input(id: "issued an hour from now",
@@ -129,7 +129,6 @@ import TollgateEvaluation
                     "\(input.id): google-auth \(google[input.id].map(String.init) ?? "gave no answer")")
         }
         #expect(inputs.filter { google[$0.id] == true }.map(\.id)
-            == ["valid", "valid without typ", "signed by the other trusted key",
-                "expired 30 seconds ago, inside the skew", "no kid", "padded signature"])
+            == ["valid", "valid without typ", "signed by the other trusted key", "no kid", "padded signature"])
     }
 }

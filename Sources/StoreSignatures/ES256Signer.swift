@@ -41,19 +41,7 @@ package struct ES256Signer: Sendable {
 
     /// The ES256 signature (r‖s) of `input`.
     func signature(over input: [UInt8]) -> [UInt8] {
-        guard let context = EVP_MD_CTX_new() else { preconditionFailure("OpenSSL is out of memory") }
-        defer { EVP_MD_CTX_free(context) }
-        var length = 0
-        var der: [UInt8] = []
-        let signed = input.withUnsafeBufferPointer { input -> Bool in
-            guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key.pointer) == 1,
-                  EVP_DigestSign(context, nil, &length, input.baseAddress, input.count) == 1 else { return false }
-            der = [UInt8](repeating: 0, count: length)
-            return der.withUnsafeMutableBufferPointer { output in
-                EVP_DigestSign(context, output.baseAddress, &length, input.baseAddress, input.count) == 1
-            }
-        }
-        guard signed, let rs = ECDSASignature.rs(der: Array(der.prefix(length))) else {
+        guard let der = key.signSHA256(input), let rs = ECDSASignature.rs(der: der) else {
             preconditionFailure("OpenSSL could not sign: \(OpenSSLErrors.drain(or: "no reason"))")
         }
         return rs

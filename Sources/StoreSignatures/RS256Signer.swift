@@ -62,20 +62,8 @@ package struct RS256Signer: Sendable {
 
     /// The RSASSA-PKCS1-v1_5 SHA-256 signature of `input`.
     private func signature(over input: [UInt8]) throws(SignatureError) -> [UInt8] {
-        guard let context = EVP_MD_CTX_new() else { throw .signingFailed("out of memory") }
-        defer { EVP_MD_CTX_free(context) }
-        var length = 0
-        var signature: [UInt8] = []
-        let signed = input.withUnsafeBufferPointer { input -> Bool in
-            guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key.pointer) == 1,
-                  EVP_DigestSign(context, nil, &length, input.baseAddress, input.count) == 1 else { return false }
-            signature = [UInt8](repeating: 0, count: length)
-            return signature.withUnsafeMutableBufferPointer { output in
-                EVP_DigestSign(context, output.baseAddress, &length, input.baseAddress, input.count) == 1
-            }
-        }
-        guard signed else { throw .signingFailed(OpenSSLErrors.drain(or: "no reason")) }
-        return Array(signature.prefix(length))
+        guard let signature = key.signSHA256(input) else { throw .signingFailed(OpenSSLErrors.drain(or: "no reason")) }
+        return signature
     }
 
     /// A big-number parameter of the key (such as its modulus), big-endian without leading zeros.

@@ -99,8 +99,7 @@ package struct AppStoreVerifier: Sendable {
             guard let milliseconds = value.integer else {
                 throw .malformedPayload("its signedDate is not a whole number")
             }
-            let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
-            signedDate = Timestamp(secondsSince1970: Int64(seconds))
+            signedDate = Timestamp(milliseconds: Int64(milliseconds))
         }
         return VerifiedPayload(json: json, text: String(decoding: bytes, as: UTF8.self), signedDate: signedDate)
     }

@@ -15,8 +15,13 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public init(_ date: Date) {
         let milliseconds = ((date.timeIntervalSinceReferenceDate + Date.timeIntervalBetween1970AndReferenceDate)
             * 1000 + 0.5).rounded(.down)
-        let whole = Int64(exactly: milliseconds) ?? (milliseconds < 0 ? Int64.min : Int64.max)
-        secondsSince1970 = whole >= 0 ? whole / 1000 : (whole - 999) / 1000
+        self.init(milliseconds: Int64(exactly: milliseconds) ?? (milliseconds < 0 ? Int64.min : Int64.max))
+    }
+
+    /// The second `milliseconds` since 1970 fall in: rounded down, before 1970 too (an end of access is never
+    /// late), as the stores' payloads count time.
+    package init(milliseconds: Int64) {
+        secondsSince1970 = milliseconds / 1000 - (milliseconds % 1000 < 0 ? 1 : 0)
     }
 
     /// The instant `text` names (ISO 8601 with a time zone, as `ISO8601Timestamp` reads it) to the

@@ -1,5 +1,4 @@
 import Customers
-import Foundation
 import JSON
 import StoreSignatures
 import TollgateEvaluation
@@ -99,12 +98,7 @@ struct AppStorePayloads: Sendable {
 
     /// The `environment` (or `data.environment`) a JWS's payload claims, read without trusting it.
     private static func unverifiedEnvironment(of jws: String) -> String? {
-        let segments = jws.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count == 3 else { return nil }
-        var base64 = segments[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let bytes = Data(base64Encoded: base64), let value = try? JSONValue(reading: [UInt8](bytes)),
-              case .object(let members) = value else { return nil }
+        guard case .object(let members)? = AppStoreVerifier.unverifiedPayload(of: jws) else { return nil }
         if case .string(let environment)? = members["environment"] { return environment }
         if case .object(let data)? = members["data"], case .string(let environment)? = data["environment"] {
             return environment

@@ -1,5 +1,5 @@
 import COpenSSL
-import JSON
+package import JSON
 package import TollgateEvaluation
 
 /// Verifies App Store signed data (notifications, transactions, renewal info) offline, as Apple's App Store Server
@@ -80,6 +80,12 @@ package struct AppStoreVerifier: Sendable {
         guard Self.has(Self.leafOID, leaf) else { throw .missingAppleOID(which: "leaf") }
         guard Self.has(Self.intermediateOID, intermediate) else { throw .missingAppleOID(which: "intermediate") }
         return X509_STORE_CTX_get0_chain(context).flatMap(VerifiedChains.validity)
+    }
+
+    /// The payload a JWS carries, read without verifying anything: only to name what a refused payload claims to
+    /// be (Xcode's data, which Apple never signs); nil when it is no JWS of a JSON payload.
+    package static func unverifiedPayload(of jws: String) -> JSONValue? {
+        (try? CompactJWS(jws)).flatMap { try? JSONValue(reading: $0.payload) }
     }
 
     /// The x5c entry at `index` as a certificate.

@@ -144,17 +144,34 @@ package struct PurchaseUpdate: Hashable, Sendable {
     /// Recorded unless the ledger already holds an entry with the same key.
     package var credits: [LedgerEntry]
     package var events: [CustomerEvent]
+    /// Calls the store must receive about the purchase (Play's acknowledge and consume), recorded as pending
+    /// unless the purchase already has them: the intent is committed before the call is made.
+    package var actions: [String]
     /// Kept on the notification's row.
     package var status: String
 
     package init(transactions: [StoredPayload] = [], renewal: StoredPayload? = nil, owner: String? = nil,
-                 credits: [LedgerEntry] = [], events: [CustomerEvent] = [], status: String) {
+                 credits: [LedgerEntry] = [], events: [CustomerEvent] = [], actions: [String] = [], status: String) {
         self.transactions = transactions
         self.renewal = renewal
         self.owner = owner
         self.credits = credits
         self.events = events
+        self.actions = actions
         self.status = status
+    }
+}
+
+/// A call a store must receive about one purchase, as `PurchaseUpdate.actions` records it: pending until
+/// `CustomerStore.completeAction` marks it done.
+package struct PurchaseAction: Hashable, Sendable {
+    package var key: PurchaseKey
+    /// What to call, in the caller's own text (`acknowledge-subscription:<product>`…).
+    package var action: String
+
+    package init(key: PurchaseKey, action: String) {
+        self.key = key
+        self.action = action
     }
 }
 

@@ -44,6 +44,18 @@ package protocol CustomerStore: AnyObject {
     /// their ledger rows, events and spends are deleted.
     func forgetCustomer(app: String, customer: String) throws(StoreError)
 
+    /// Claims the pending `action` of the purchase `key` until `until`: true when this caller is to make the
+    /// call now, false when it is done or another caller's claim has not run out. A claim lets one caller make
+    /// the call while a crashed caller's claim runs out, so the call is retried.
+    func claimAction(_ action: PurchaseAction, now: Timestamp, until: Timestamp) throws(StoreError) -> Bool
+
+    /// Marks `action` done (the store confirmed the call), or, with `done` false, drops this caller's claim
+    /// so that the next attempt may make the call at once.
+    func finishAction(_ action: PurchaseAction, done: Bool, at time: Timestamp) throws(StoreError)
+
+    /// The actions of `app` not done yet, oldest first, at most `limit`.
+    func pendingActions(app: String, limit: Int) throws(StoreError) -> [PurchaseAction]
+
     /// A feed naming the customers each commit changes, on a connection of its own; nil when the backend has
     /// none (SQLite, whose only process sees its own commits).
     func customerChangeFeed() throws(StoreError) -> (any CustomerChangeFeed)?

@@ -142,6 +142,40 @@ extension DatabaseStore: CustomerStore {
         }
     }
 
+    package func claimAction(_ action: PurchaseAction, now: Timestamp, until: Timestamp) throws(StoreError) -> Bool {
+        try backend.write(locking: nil) { () throws(Backend.Failure) -> Bool in
+            try !backend.query("""
+                UPDATE store_actions SET claimed_until = ?5
+                WHERE app = ?1 AND store = ?2 AND purchase = ?3 AND action = ?4 AND done_at IS NULL
+                    AND (claimed_until IS NULL OR claimed_until <= ?6)
+                RETURNING action
+                """, Self.parameters(action) + [.timestamp(until), .timestamp(now)]).isEmpty
+        }
+    }
+
+    package func finishAction(_ action: PurchaseAction, done: Bool, at time: Timestamp) throws(StoreError) {
+        try backend.write(locking: nil) { () throws(Backend.Failure) in
+            let row = "app = ?1 AND store = ?2 AND purchase = ?3 AND action = ?4"
+            _ = try backend.query(
+                done ? "UPDATE store_actions SET done_at = ?5, claimed_until = NULL WHERE \(row)"
+                    : "UPDATE store_actions SET claimed_until = NULL WHERE \(row) AND done_at IS NULL",
+                Self.parameters(action) + (done ? [.timestamp(time)] : []))
+        }
+    }
+
+    package func pendingActions(app: String, limit: Int) throws(StoreError) -> [PurchaseAction] {
+        try read { () throws(Backend.Failure) in
+            guard try backend.hasTable("store_actions") else { return [] }
+            return try backend.query("""
+                SELECT store, purchase, action FROM store_actions WHERE app = ?1 AND done_at IS NULL
+                ORDER BY requested_at, store, purchase, action LIMIT ?2
+                """, [.text(app), .integer(Int64(max(0, limit)))]).map { (row) throws(Backend.Failure) in
+                PurchaseAction(key: PurchaseKey(app: app, store: try row.text("store"), purchase: try row.text("purchase")),
+                               action: try row.text("action"))
+            }
+        }
+    }
+
     /// A feed that names the customers each commit changes; nil on SQLite.
     package func customerChangeFeed() throws(StoreError) -> (any CustomerChangeFeed)? {
         try backend.customerChangeFeed()
@@ -245,6 +279,12 @@ extension DatabaseStore: CustomerStore {
         for credit in update.credits {
             try insert(credit, app: key.app, purchase: key)
         }
+        for action in update.actions {
+            _ = try backend.query("""
+                INSERT INTO store_actions (app, store, purchase, action, requested_at)
+                VALUES (?1, ?2, ?3, ?4, \(backend.dialect.now)) ON CONFLICT (app, store, purchase, action) DO NOTHING
+                """, purchase + [.text(action)])
+        }
         for event in update.events {
             _ = try backend.query("""
                 INSERT INTO customer_events (app, customer, time, store, event, product, transaction_id, effect)
@@ -253,6 +293,11 @@ extension DatabaseStore: CustomerStore {
                       .text(event.event), event.product.map(StoreValue.text) ?? .null,
                       event.transaction.map(StoreValue.text) ?? .null, .text(event.effect)])
         }
+    }
+
+    /// The columns that name `action`'s row, as `?1`…`?4`.
+    private static func parameters(_ action: PurchaseAction) -> [StoreValue] {
+        [.text(action.key.app), .text(action.key.store), .text(action.key.purchase), .text(action.action)]
     }
 
     /// Appends `entry` to the ledger of `app`, for `purchase` if any, unless the ledger holds its key.

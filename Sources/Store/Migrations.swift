@@ -147,6 +147,19 @@ enum Migrations {
         );
         CREATE INDEX customer_events_by_customer ON customer_events (app, customer, time, id);
         """,
+        """
+        CREATE TABLE store_actions (
+            app TEXT NOT NULL,
+            store TEXT NOT NULL,
+            purchase TEXT NOT NULL,
+            action TEXT NOT NULL,
+            requested_at TEXT NOT NULL,
+            claimed_until TEXT,
+            done_at TEXT,
+            PRIMARY KEY (app, store, purchase, action)
+        );
+        CREATE INDEX store_actions_pending ON store_actions (app, requested_at) WHERE done_at IS NULL;
+        """,
     ]
 
     /// Brings the schema up to date in one transaction; refuses a database from a newer schema.

@@ -94,6 +94,11 @@ package struct AppStoreTransaction: Hashable, Sendable {
         }
     }
 
+    /// The customer the app named with `appAccountToken`: the customer whose id is its lowercase UUID text.
+    package var claimant: CustomerID? {
+        appAccountToken.flatMap { try? CustomerID($0.lowercased()) }
+    }
+
     /// Whether this version is newer than `other`: signed later, or in the same millisecond with the greater
     /// canonical text.
     func isNewer(than other: AppStoreTransaction) -> Bool {

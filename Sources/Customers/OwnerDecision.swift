@@ -9,11 +9,11 @@ package enum OwnerDecision: Hashable, Sendable {
     /// Another customer posted the purchase and `restore: keep` leaves it with its owner: a 409 for the poster.
     case refuse(owner: CustomerID)
 
-    /// The owner after a transaction arrives from `poster` (nil for a store notification): the customer that
-    /// posted any transaction of the purchase owns it; an unclaimed purchase whose `appAccountToken` (lowercase
-    /// UUID text) is a customer's id belongs to that customer; a post by another customer than the owner
-    /// transfers the purchase or is refused, as `restore` says.
-    package static func decide(current: CustomerID?, poster: CustomerID?, appAccountToken: String?,
+    /// The owner after a payload of the purchase arrives from `poster` (nil for a store notification): the
+    /// customer that posted any payload of the purchase owns it; an unclaimed purchase whose payload names a
+    /// customer (`claimant`: the App Store's `appAccountToken`, Play's `obfuscatedExternalAccountId`) belongs to
+    /// them; a post by another customer than the owner transfers the purchase or is refused, as `restore` says.
+    package static func decide(current: CustomerID?, poster: CustomerID?, claimant: CustomerID?,
                                restore: RestoreMode) -> OwnerDecision {
         switch (current, poster) {
         case (nil, let poster?):
@@ -21,10 +21,7 @@ package enum OwnerDecision: Hashable, Sendable {
         case (let owner?, let poster?) where owner != poster:
             return restore == .transfer ? .transfer(from: owner, to: poster) : .refuse(owner: owner)
         case (nil, nil):
-            guard let token = appAccountToken, let customer = try? CustomerID(token.lowercased()) else {
-                return .keep(nil)
-            }
-            return .assign(customer)
+            return claimant.map(OwnerDecision.assign) ?? .keep(nil)
         case (let owner, _):
             return .keep(owner)
         }

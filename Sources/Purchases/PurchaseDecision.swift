@@ -31,8 +31,8 @@ struct PurchaseDecision {
         let changed = newTransaction || newRenewal
         let current = record.owner.flatMap { try? CustomerID($0) }
         // A purchase whose owner was forgotten is claimed only by a customer who posts it, never by its token.
-        let token = record.forgotten ? nil : transaction.payload.appAccountToken
-        let decision = OwnerDecision.decide(current: current, poster: poster, appAccountToken: token,
+        let claimant = record.forgotten ? nil : transaction.payload.claimant
+        let decision = OwnerDecision.decide(current: current, poster: poster, claimant: claimant,
                                             restore: policy.restore)
         let product = transaction.payload.productID
         var update = PurchaseUpdate(transactions: [], renewal: nil, owner: nil, credits: [], events: [], status: "")

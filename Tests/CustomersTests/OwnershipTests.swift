@@ -7,31 +7,36 @@ import Testing
     static let bob = try! CustomerID("bob")
 
     @Test func thePosterOwnsAnUnclaimedPurchase() {
-        #expect(OwnerDecision.decide(current: nil, poster: Self.alice, appAccountToken: nil, restore: .transfer)
+        #expect(OwnerDecision.decide(current: nil, poster: Self.alice, claimant: nil, restore: .transfer)
             == .assign(Self.alice))
-        #expect(OwnerDecision.decide(current: nil, poster: Self.alice, appAccountToken: "bob", restore: .keep)
+        #expect(OwnerDecision.decide(current: nil, poster: Self.alice, claimant: Self.bob, restore: .keep)
             == .assign(Self.alice), "the poster wins over the token")
     }
 
     @Test func theOwnerPostingAgainKeepsIt() {
-        #expect(OwnerDecision.decide(current: Self.alice, poster: Self.alice, appAccountToken: nil, restore: .keep)
+        #expect(OwnerDecision.decide(current: Self.alice, poster: Self.alice, claimant: nil, restore: .keep)
             == .keep(Self.alice))
     }
 
     @Test func anotherCustomerRestoringTransfersOrIsRefused() {
-        #expect(OwnerDecision.decide(current: Self.alice, poster: Self.bob, appAccountToken: nil, restore: .transfer)
+        #expect(OwnerDecision.decide(current: Self.alice, poster: Self.bob, claimant: nil, restore: .transfer)
             == .transfer(from: Self.alice, to: Self.bob))
-        #expect(OwnerDecision.decide(current: Self.alice, poster: Self.bob, appAccountToken: nil, restore: .keep)
+        #expect(OwnerDecision.decide(current: Self.alice, poster: Self.bob, claimant: nil, restore: .keep)
             == .refuse(owner: Self.alice))
     }
 
-    @Test func aNotificationKeepsTheOwnerOrClaimsByTheAppAccountToken() throws {
-        #expect(OwnerDecision.decide(current: Self.alice, poster: nil, appAccountToken: "x", restore: .transfer)
+    @Test func aNotificationKeepsTheOwnerOrAssignsTheClaimant() throws {
+        #expect(OwnerDecision.decide(current: Self.alice, poster: nil, claimant: Self.bob, restore: .transfer)
             == .keep(Self.alice))
-        #expect(OwnerDecision.decide(current: nil, poster: nil, appAccountToken: nil, restore: .transfer) == .keep(nil))
+        #expect(OwnerDecision.decide(current: nil, poster: nil, claimant: nil, restore: .transfer) == .keep(nil))
+        #expect(OwnerDecision.decide(current: nil, poster: nil, claimant: Self.bob, restore: .keep) == .assign(Self.bob))
+    }
+
+    @Test func theAppAccountTokenClaimsForTheCustomerOfItsLowercaseText() throws {
         let token = "7E3FB20B-4CDB-47CC-936D-99D65F608138"
-        #expect(OwnerDecision.decide(current: nil, poster: nil, appAccountToken: token, restore: .keep)
-            == .assign(try CustomerID("7e3fb20b-4cdb-47cc-936d-99d65f608138")))
+        let transaction = try Payloads.transaction("1", purchased: 0, signed: 0, token: token)
+        #expect(transaction.claimant == (try CustomerID(token.lowercased())))
+        #expect(try Payloads.transaction("1", purchased: 0, signed: 0).claimant == nil)
     }
 
     @Test func customerIDs() throws {

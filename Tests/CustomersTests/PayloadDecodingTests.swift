@@ -56,6 +56,7 @@ import TollgateEvaluation
         #expect(transaction.expiresDate == Timestamp(secondsSince1970: 1_698_149_000))
         #expect(transaction.quantity == 1)
         #expect(transaction.appAccountToken == "7e3fb20b-4cdb-47cc-936d-99d65f608138")
+        #expect(transaction.claimant == (try CustomerID("7e3fb20b-4cdb-47cc-936d-99d65f608138")))
         #expect(transaction.ownership == .purchased)
         #expect(transaction.signedDateMilliseconds == 1_698_148_900_000)
         #expect(transaction.revocationDate == Timestamp(secondsSince1970: 1_698_148_950))

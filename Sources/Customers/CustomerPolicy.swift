@@ -8,15 +8,18 @@ package struct CustomerPolicy: Sendable {
     package var bundleID: String?
     /// `app.apple_id`: a Production payload's `appAppleId` must equal it when both are set.
     package var appleID: Int64?
+    /// `app.package_name`: the Play notifications' `packageName` must equal it.
+    package var packageName: String?
     package var restore: RestoreMode
     /// The policy's products by id.
     package var products: [String: ProductFacts]
 
     package init(app: String, bundleID: String?, appleID: Int64?, restore: RestoreMode,
-                 products: [String: ProductFacts]) {
+                 products: [String: ProductFacts], packageName: String? = nil) {
         self.app = app
         self.bundleID = bundleID
         self.appleID = appleID
+        self.packageName = packageName
         self.restore = restore
         self.products = products
     }

@@ -22,6 +22,32 @@ struct PayloadReader {
         return try PayloadReader(value, path: prefix + name + ".")
     }
 
+    func object(required name: String) throws(PayloadError) -> PayloadReader {
+        guard let object = try object(name) else { throw .missingField(prefix + name) }
+        return object
+    }
+
+    /// The objects of the list member `name`, each named by its index (`lineItems[0].`); empty when missing or null.
+    func objects(_ name: String) throws(PayloadError) -> [PayloadReader] {
+        guard let value = present(name) else { return [] }
+        guard let elements = value.elements else { throw mismatch(name, "a list", value) }
+        var objects: [PayloadReader] = []
+        for (index, element) in elements.enumerated() {
+            objects.append(try PayloadReader(element, path: prefix + name + "[\(index)]."))
+        }
+        return objects
+    }
+
+    /// Whether the payload has the member `name`, null counting as missing.
+    func has(_ name: String) -> Bool {
+        present(name) != nil
+    }
+
+    /// The names of the members present, sorted.
+    var names: [String] {
+        members.keys.filter { present($0) != nil }.sorted()
+    }
+
     func string(_ name: String) throws(PayloadError) -> String? {
         guard let value = present(name) else { return nil }
         guard let text = value.string else { throw mismatch(name, "a string", value) }
@@ -57,6 +83,40 @@ struct PayloadReader {
 
     func date(required name: String) throws(PayloadError) -> Timestamp {
         Timestamp(milliseconds: try integer(required: name))
+    }
+
+    /// A time in milliseconds since 1970 sent as a whole number or as its decimal text (Google's 64-bit integers),
+    /// to the second it falls in.
+    func milliseconds(_ name: String) throws(PayloadError) -> Timestamp? {
+        guard let value = present(name) else { return nil }
+        if let text = value.string {
+            guard let whole = Int64(text) else {
+                throw .invalidValue(field: prefix + name, expected: "whole milliseconds")
+            }
+            return Timestamp(milliseconds: whole)
+        }
+        guard let whole = value.integer else { throw mismatch(name, "a whole number or its text", value) }
+        return Timestamp(milliseconds: Int64(whole))
+    }
+
+    func milliseconds(required name: String) throws(PayloadError) -> Timestamp {
+        guard let time = try milliseconds(name) else { throw .missingField(prefix + name) }
+        return time
+    }
+
+    /// An RFC 3339 time such as `2026-12-01T10:00:00.123Z`, to the second it falls in: the fraction is dropped, so
+    /// an end of access is never late.
+    func time(_ name: String) throws(PayloadError) -> Timestamp? {
+        guard let text = try string(name) else { return nil }
+        var whole = Substring(text)
+        if let dot = whole.firstIndex(of: ".") {
+            let digits = whole[whole.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty { whole.removeSubrange(dot..<digits.endIndex) }
+        }
+        guard let time = Timestamp(String(whole)) else {
+            throw .invalidValue(field: prefix + name, expected: "an RFC 3339 time")
+        }
+        return time
     }
 
     /// The member `name`; a null counts as missing, as Apple's libraries read it.

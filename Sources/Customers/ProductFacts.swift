@@ -25,6 +25,27 @@ package struct CreditGrant: Hashable, Sendable {
         self.currency = currency
         self.amount = amount
     }
+
+    /// The changes one purchase of `quantity` units calls for: `amount` × `quantity` with reason `purchase` (key
+    /// `<transactionID>:purchase`), and once it is `refunded` the same amount back with reason `refund` (key
+    /// `<transactionID>:refund`).
+    func changes(transactionID id: String, quantity: Int64, refunded: Bool) -> [CreditChange] {
+        let units = Self.units(amount, times: quantity)
+        var changes = [CreditChange(key: id + ":purchase", transactionID: id, currency: currency, amount: units,
+                                    reason: "purchase")]
+        if refunded {
+            changes.append(CreditChange(key: id + ":refund", transactionID: id, currency: currency, amount: -units,
+                                        reason: "refund"))
+        }
+        return changes
+    }
+
+    /// `amount` × `quantity`, held within ±`Int64.max` so that the refund's negation never overflows.
+    private static func units(_ amount: Int64, times quantity: Int64) -> Int64 {
+        let (product, overflow) = amount.multipliedReportingOverflow(by: quantity)
+        if overflow { return (amount < 0) == (quantity < 0) ? .max : -.max }
+        return max(product, -.max)
+    }
 }
 
 /// One change to a customer's balance that a purchase calls for, to record once under `key`.

@@ -14,6 +14,13 @@ package enum CustomerError: Error, Hashable, Sendable, CustomStringConvertible {
     case insufficientCredits(currency: String, balance: Int64)
     /// The store cannot be reached or failed; nothing was changed, and the request may be retried.
     case storeUnavailable(String)
+    /// A push lacks a valid Google-signed token: Pub/Sub retries it.
+    case unauthenticated(String)
+    /// Google Play's API or keys cannot be reached, answered an error worth retrying, or are not configured; what
+    /// was committed stays, and the request may be retried.
+    case playUnavailable(String)
+    /// Google Play knows no purchase of the token posted.
+    case purchaseNotFound(String)
 
     package var description: String {
         switch self {
@@ -26,6 +33,9 @@ package enum CustomerError: Error, Hashable, Sendable, CustomStringConvertible {
             "the purchase belongs to another customer, and the policy's customers.restore is 'keep'"
         case .insufficientCredits(let currency, let balance): "the balance of '\(currency)' is \(balance)"
         case .storeUnavailable(let detail): "the store is unavailable: \(detail); nothing was changed"
+        case .unauthenticated(let reason): "the push is not authenticated: \(reason)"
+        case .playUnavailable(let detail): "Google Play is unavailable: \(detail); retry later"
+        case .purchaseNotFound(let detail): detail
         }
     }
 }

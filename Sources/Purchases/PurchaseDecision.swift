@@ -44,50 +44,17 @@ struct PurchaseDecision {
             update.renewal = StoredPayload(id: record.key.purchase, signedDate: renewal.payload.signedDate,
                                            text: renewal.text)
         }
-        let owner: CustomerID?
         var outcome = Outcome(status: changed ? .applied : .stale, owner: current)
-        switch decision {
-        case .keep(let kept):
-            owner = kept
-        case .assign(let first):
-            owner = first
-            update.owner = first.text
-            update.events.append(event(first, "\(poster == nil ? "claimed by its app account token" : "recorded")"))
-        case .transfer(let from, let to):
-            owner = to
-            update.owner = to.text
-            update.events.append(event(from, "transferred to '\(to.text)' (restored on another account)"))
-            update.events.append(event(to, "transferred from '\(from.text)' (restored on this account)"))
-        case .refuse(let holder):
-            owner = holder
-            outcome.refusedBy = holder
-            if let poster {
-                update.events.append(event(holder, "kept: '\(poster.text)' restored it on another account (restore: keep)"))
-                update.events.append(event(poster, "refused: the purchase belongs to another customer"))
-            }
-        }
-        outcome.owner = owner
-        guard let owner else {
+        (outcome.owner, outcome.refusedBy) = update.apply(decision, poster: poster, event: event)
+        guard let owner = outcome.owner else {
             if changed { outcome.status = .unclaimed }
             update.status = outcome.status.rawValue
             return (update, outcome)
         }
         let environment = StoreEnvironment(appStore: transaction.payload.environment) ?? .production
         let facts = policy.products[product]
-        var granted = record.credits
-        for change in purchase.creditChanges(product: facts) where granted[change.key] == nil {
-            // A refund takes back from whoever the credits were granted to: the owner then, not a later one.
-            let grant = "\(change.transactionID):purchase"
-            let customer = change.key == grant ? owner.text : granted[grant] ?? owner.text
-            granted[change.key] = .some(customer)
-            update.credits.append(LedgerEntry(customer: customer, environment: environment.rawValue,
-                                              currency: change.currency, amount: change.amount,
-                                              reason: change.reason, key: change.key, transaction: change.transactionID,
-                                              time: now))
-            guard let customer, let credited = try? CustomerID(customer) else { continue }
-            update.events.append(event(credited, "\(change.amount > 0 ? "+" : "")\(change.amount) \(change.currency) "
-                                           + "(\(change.reason))"))
-        }
+        update.credit(purchase.creditChanges(product: facts), recorded: record.credits, owner: owner,
+                      environment: environment, now: now, event: event)
         if changed, outcome.refusedBy == nil {
             update.events.append(event(owner, Self.effect(purchase.entitlement(at: now, product: facts), product: product)))
         }

@@ -24,6 +24,8 @@ package enum ProblemKind: String, CaseIterable, Sendable {
     case unsupportedEnvironment = "unsupported-environment"
     case purchaseOwnedByAnotherCustomer = "purchase-owned-by-another-customer"
     case insufficientCredits = "insufficient-credits"
+    case playUnavailable = "play-unavailable"
+    case purchaseNotFound = "purchase-not-found"
 
     /// The problem's `type` member.
     var type: String { "urn:tollgate:problem:\(rawValue)" }

@@ -210,6 +210,12 @@ extension Router {
                     extra: Problem.Extra(balance: balance))
         case .storeUnavailable:
             Problem(.storeUnavailable, status: 503, title: "Store unavailable", detail: error.description)
+        case .unauthenticated:
+            Problem(.unauthorized, status: 401, title: "Unauthorized", detail: error.description)
+        case .playUnavailable:
+            Problem(.playUnavailable, status: 503, title: "Google Play unavailable", detail: error.description)
+        case .purchaseNotFound:
+            Problem(.purchaseNotFound, status: 404, title: "Purchase not found", detail: error.description)
         }
     }
 }

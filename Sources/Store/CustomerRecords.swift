@@ -144,14 +144,16 @@ package struct PurchaseUpdate: Hashable, Sendable {
     /// Recorded unless the ledger already holds an entry with the same key.
     package var credits: [LedgerEntry]
     package var events: [CustomerEvent]
-    /// Calls the store must receive about the purchase (Play's acknowledge and consume), recorded as pending
-    /// unless the purchase already has them: the intent is committed before the call is made.
-    package var actions: [String]
+    /// The calls the store must still receive about the purchase (Play's acknowledge and consume), when the event
+    /// knows them from the store's own answer: each is recorded pending unless the purchase has it (the intent is
+    /// committed before the call is made), and a pending one not listed is done (the store's answer shows it
+    /// made). Nil leaves them as they are.
+    package var actions: [String]?
     /// Kept on the notification's row.
     package var status: String
 
     package init(transactions: [StoredPayload] = [], renewal: StoredPayload? = nil, owner: String? = nil,
-                 credits: [LedgerEntry] = [], events: [CustomerEvent] = [], actions: [String] = [], status: String) {
+                 credits: [LedgerEntry] = [], events: [CustomerEvent] = [], actions: [String]? = nil, status: String) {
         self.transactions = transactions
         self.renewal = renewal
         self.owner = owner

@@ -21,6 +21,9 @@ package protocol CustomerStore: AnyObject {
     /// was seen before, and then nothing changes.
     func recordNotification(_ notification: StoredNotification, status: String) throws(StoreError) -> Bool
 
+    /// The status a notification was stored with, or nil when its id is new.
+    func notificationStatus(app: String, store: String, id: String) throws(StoreError) -> String?
+
     /// The purchases `customer` owns, of one store or all, sorted by store and purchase.
     func purchases(app: String, ownedBy customer: String, store: String?) throws(StoreError) -> [PurchaseRecord]
 
@@ -52,6 +55,9 @@ package protocol CustomerStore: AnyObject {
     /// Marks `action` done (the store confirmed the call), or, with `done` false, drops this caller's claim
     /// so that the next attempt may make the call at once.
     func finishAction(_ action: PurchaseAction, done: Bool, at time: Timestamp) throws(StoreError)
+
+    /// The actions of the purchase `key` not done yet, by action.
+    func pendingActions(of key: PurchaseKey) throws(StoreError) -> [PurchaseAction]
 
     /// The actions of `app` not done yet, oldest first, at most `limit`.
     func pendingActions(app: String, limit: Int) throws(StoreError) -> [PurchaseAction]

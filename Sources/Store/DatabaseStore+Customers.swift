@@ -44,6 +44,14 @@ extension DatabaseStore: CustomerStore {
         }
     }
 
+    package func notificationStatus(app: String, store: String, id: String) throws(StoreError) -> String? {
+        try read { () throws(Backend.Failure) in
+            guard try backend.hasTable("store_notifications") else { return nil }
+            return try backend.query("SELECT status FROM store_notifications WHERE app = ?1 AND store = ?2 AND id = ?3",
+                                     [.text(app), .text(store), .text(id)]).first?.text("status")
+        }
+    }
+
     package func purchases(app: String, ownedBy customer: String,
                            store: String?) throws(StoreError) -> [PurchaseRecord] {
         try read { () throws(Backend.Failure) in
@@ -163,6 +171,13 @@ extension DatabaseStore: CustomerStore {
         }
     }
 
+    package func pendingActions(of key: PurchaseKey) throws(StoreError) -> [PurchaseAction] {
+        try read { () throws(Backend.Failure) in
+            guard try backend.hasTable("store_actions") else { return [] }
+            return try pendingActionRows(of: key)
+        }
+    }
+
     package func pendingActions(app: String, limit: Int) throws(StoreError) -> [PurchaseAction] {
         try read { () throws(Backend.Failure) in
             guard try backend.hasTable("store_actions") else { return [] }
@@ -279,11 +294,20 @@ extension DatabaseStore: CustomerStore {
         for credit in update.credits {
             try insert(credit, app: key.app, purchase: key)
         }
-        for action in update.actions {
-            _ = try backend.query("""
-                INSERT INTO store_actions (app, store, purchase, action, requested_at)
-                VALUES (?1, ?2, ?3, ?4, \(backend.dialect.now)) ON CONFLICT (app, store, purchase, action) DO NOTHING
-                """, purchase + [.text(action)])
+        if let actions = update.actions {
+            for pending in try pendingActionRows(of: key) where !actions.contains(pending.action) {
+                _ = try backend.query("""
+                    UPDATE store_actions SET done_at = \(backend.dialect.now), claimed_until = NULL
+                    WHERE app = ?1 AND store = ?2 AND purchase = ?3 AND action = ?4
+                    """, Self.parameters(pending))
+            }
+            for action in actions {
+                _ = try backend.query("""
+                    INSERT INTO store_actions (app, store, purchase, action, requested_at)
+                    VALUES (?1, ?2, ?3, ?4, \(backend.dialect.now))
+                    ON CONFLICT (app, store, purchase, action) DO NOTHING
+                    """, purchase + [.text(action)])
+            }
         }
         for event in update.events {
             _ = try backend.query("""
@@ -292,6 +316,16 @@ extension DatabaseStore: CustomerStore {
                 """, [.text(key.app), .text(event.customer), .timestamp(event.time), .text(event.store),
                       .text(event.event), event.product.map(StoreValue.text) ?? .null,
                       event.transaction.map(StoreValue.text) ?? .null, .text(event.effect)])
+        }
+    }
+
+    /// The actions of the purchase `key` not done yet, by action.
+    private func pendingActionRows(of key: PurchaseKey) throws(Backend.Failure) -> [PurchaseAction] {
+        try backend.query("""
+            SELECT action FROM store_actions
+            WHERE app = ?1 AND store = ?2 AND purchase = ?3 AND done_at IS NULL ORDER BY action
+            """, [.text(key.app), .text(key.store), .text(key.purchase)]).map { (row) throws(Backend.Failure) in
+            PurchaseAction(key: key, action: try row.text("action"))
         }
     }
 

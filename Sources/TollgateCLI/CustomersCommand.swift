@@ -102,7 +102,7 @@ enum CustomersCommand {
                 do {
                     let receipt = try ledger.receiveAppStoreNotification(signedPayload: payload, policy: policy,
                                                                          now: Timestamp(Date()))
-                    stdout += "\(place): \(receipt.status.rawValue) \(receipt.notification)"
+                    stdout += "\(place): \(receipt.status.rawValue) \(receipt.notification ?? "-")"
                         + (receipt.customer.map { " \($0.text)" } ?? "") + "\n"
                 } catch .storeUnavailable(let detail) {
                     throw .failure("\(place): the store is unavailable: \(detail); the notifications before it are applied")

@@ -277,7 +277,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PlayDeveloperAPITests",
-            dependencies: ["PlayDeveloperAPI", "TestGooglePlay", "StoreSignatures", "JSON", "TestSupport", "TollgateEvaluation"],
+            dependencies: [
+                "PlayDeveloperAPI", "TestGooglePlay", "StoreSignatures", "JSON", "TestSupport", "TollgateEvaluation",
+            ],
             swiftSettings: settings
         ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: settings),

@@ -15,7 +15,8 @@ and exits when its stdin closes (the test that started it has ended).
   POST .../purchases/products/P/tokens/T:consume. An unknown token is 404 in Google's error shape
   {"error": {"code", "message", "status"}}.
 - /_control/: POST subscription {token, json}, POST product {token, productId, json}, POST fail {token, status,
-  times, message?} (the next `times` API calls for the token answer `status`), POST fail-grants {status, times},
+  times, message?} (the next `times` API calls for the token answer `status`), POST delay {token, seconds, times}
+  (the next `times` API calls for the token answer `seconds` late), POST fail-grants {status, times},
   GET calls (every API call: method, path, packageName, productId, token, kind, status), GET grants.
 
     fake-google.py --service-account FILE.json --certificate CERT.pem --kid KID [--max-age SECONDS]
@@ -26,6 +27,7 @@ import json
 import secrets
 import sys
 import threading
+import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -62,6 +64,7 @@ class State:
         self.products = {}
         self.failures = {}
         self.grant_failures = []
+        self.delays = {}
         self.access_tokens = set()
         self.calls = []
         self.grants = 0
@@ -122,6 +125,8 @@ class Handler(BaseHTTPRequestHandler):
                 state.products[(request["productId"], request["token"])] = json.loads(request["json"])
             elif method == "POST" and name == "fail":
                 state.failures[request["token"]] = [request["status"], request["times"], request.get("message")]
+            elif method == "POST" and name == "delay":
+                state.delays[request["token"]] = [request["seconds"], request["times"]]
             elif method == "POST" and name == "fail-grants":
                 state.grant_failures = [request["status"]] * request["times"]
             elif method == "GET" and name == "calls":
@@ -190,6 +195,14 @@ class Handler(BaseHTTPRequestHandler):
                 failure[1] -= 1
             else:
                 failure = None
+            delay = state.delays.get(token) if token is not None else None
+            if delay and delay[1] > 0:
+                delay[1] -= 1
+                seconds = delay[0]
+            else:
+                seconds = 0
+        if seconds:
+            time.sleep(seconds)
         if kind is None:
             call["status"] = 404
             return self.google_error(404, "Not Found")

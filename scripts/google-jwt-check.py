@@ -6,7 +6,7 @@ a clock skew.
 With --certs-url instead of certificates, verifies as a Google ID token (a Pub/Sub push token): the keys fetched
 from that URL by google.oauth2.id_token.verify_token (a JWK Set there is read with PyJWT, which google-auth then
 uses without the clock skew), and the issuer checked as verify_oauth2_token checks it (that function takes no
-certs URL: it always fetches Google's).
+certs URL: it always fetches Google's). PyJWT comes into the venv with app-store-server-library.
 
 Reads a file of JSON lines, each {"id": "...", "token": "..."}, and prints one JSON line per token:
 {"id": "...", "accepted": true | false, "reason": "<google-auth's exception or OK>"}.

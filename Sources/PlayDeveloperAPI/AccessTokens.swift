@@ -100,8 +100,8 @@ final class AccessTokens: Sendable {
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.httpBody = Data(("grant_type=" + HTTPExchange.percentEncoded("urn:ietf:params:oauth:grant-type:jwt-bearer")
-            + "&assertion=" + HTTPExchange.percentEncoded(assertion)).utf8)
+        let grantType = HTTPExchange.percentEncoded("urn:ietf:params:oauth:grant-type:jwt-bearer")
+        request.httpBody = Data(("grant_type=" + grantType + "&assertion=" + HTTPExchange.percentEncoded(assertion)).utf8)
         state.withLock { $0.grants += 1 }
         switch await exchange.send(request, timeout: timeout) {
         case .failure(let failure):
@@ -143,7 +143,8 @@ final class AccessTokens: Sendable {
             let error = body?[member: "error"]?.string
             let detail = body?[member: "error_description"]?.string
             let message = [error, detail].compactMap { $0 }.joined(separator: ": ")
-            return .failure(.grantRefused(status: answer.status, message: message.isEmpty ? "no reason given" : message))
+            return .failure(.grantRefused(status: answer.status,
+                                          message: message.isEmpty ? "no reason given" : message))
         }
     }
 }

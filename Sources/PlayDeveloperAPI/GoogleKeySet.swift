@@ -38,7 +38,8 @@ package enum GoogleKeySet {
                         status: response.statusCode, body: data.map { Array($0) } ?? [],
                         cacheControl: response.value(forHTTPHeaderField: "Cache-Control")))
                 } else {
-                    answer = .failure(HTTPExchange.ExchangeFailure(reason: HTTPExchange.reason(error, timeout: timeout)))
+                    let reason = HTTPExchange.reason(error, timeout: timeout)
+                    answer = .failure(HTTPExchange.ExchangeFailure(reason: reason))
                 }
                 handoff.answer.withLock { $0 = answer }
                 handoff.done.signal()

@@ -98,7 +98,7 @@ package final class GooglePlayClient: PlayDeveloperAPI {
             case .unauthorized(_, let message):
                 throw .refused(status: 401, message: message)
             case .transient(let error):
-                guard clock.now + backoff + Self.shortestAttempt <= deadline else { throw error }
+                guard clock.now + backoff + Self.shortestAttempt <= deadline, !Task.isCancelled else { throw error }
                 try? await Task.sleep(for: backoff)
                 backoff = min(backoff * 2, Self.longestBackoff)
             }

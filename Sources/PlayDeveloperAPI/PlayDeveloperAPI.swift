@@ -23,7 +23,8 @@ package enum PlayAPIError: Error, Hashable, Sendable, CustomStringConvertible {
     case unavailable(String)
     /// Another 4xx from the API, with Google's `error.message` (permanent).
     case refused(status: Int, message: String)
-    /// The token endpoint refused the service account's assertion (`error`, `error_description`).
+    /// The token endpoint refused the service account's assertion (`error`, `error_description`); status 0 when
+    /// Tollgate could not sign one.
     case grantRefused(status: Int, message: String)
     /// A 2xx answer that is not what Google sends.
     case invalidResponse(String)

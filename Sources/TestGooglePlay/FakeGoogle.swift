@@ -128,6 +128,12 @@ package final class FakeGoogle: Sendable {
         try await control("POST", "fail", request)
     }
 
+    /// The next `times` API calls for `token` answer `seconds` late.
+    package func delay(token: String, seconds: Double, times: Int) async throws {
+        try await control("POST", "delay", ["token": .string(token), "seconds": .number(seconds),
+                                            "times": .number(Double(times))])
+    }
+
     /// The next `times` grants answer `status` before looking at the assertion.
     package func failGrants(status: Int, times: Int) async throws {
         try await control("POST", "fail-grants", ["status": .number(Double(status)), "times": .number(Double(times))])

@@ -130,6 +130,17 @@ import TollgateEvaluation
         #expect(try await fake.calls().map(\.status).suffix(2) == [429, 200])
     }
 
+    @Test func aSlowAnswerIsGivenUpAndTriedAgain() async throws {
+        let fake = try await FakeGoogle.start()
+        try await fake.setSubscription(token: "slow", json: Self.subscription())
+        try await fake.delay(token: "slow", seconds: 4, times: 1)
+        let client = try Self.client(fake, attemptTimeout: .seconds(1), budget: .seconds(10))
+        _ = try await client.subscription(packageName: Self.packageName, token: "slow")
+        try await fake.delay(token: "slow", seconds: 4, times: 1000)
+        let error = await Self.error { _ = try await client.subscription(packageName: Self.packageName, token: "slow") }
+        #expect(error == .unavailable("the API cannot be reached: no answer within 1.0 seconds"))
+    }
+
     @Test func aFailureThatOutlastsTheBudgetIsUnavailable() async throws {
         let fake = try await FakeGoogle.start()
         try await fake.setSubscription(token: "down", json: Self.subscription())

@@ -107,6 +107,14 @@ let package = Package(
         ),
         .target(name: "TestAppStore", dependencies: ["StoreSignatures", "JSON", "TestSupport"], swiftSettings: settings),
         .target(
+            name: "PlayDeveloperAPI", dependencies: ["JSON", "StoreSignatures", "TollgateEvaluation"],
+            swiftSettings: settings
+        ),
+        .target(
+            name: "TestGooglePlay", dependencies: ["StoreSignatures", "JSON", "TestSupport", "TollgateEvaluation"],
+            swiftSettings: settings
+        ),
+        .target(
             name: "Rendering",
             dependencies: ["CICU", "PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
             swiftSettings: settings
@@ -265,6 +273,13 @@ let package = Package(
         .testTarget(
             name: "PurchasesTests",
             dependencies: ["Purchases", "Customers", "Store", "TestAppStore", "TestSupport", "TollgateEvaluation"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "PlayDeveloperAPITests",
+            dependencies: [
+                "PlayDeveloperAPI", "TestGooglePlay", "StoreSignatures", "JSON", "TestSupport", "TollgateEvaluation",
+            ],
             swiftSettings: settings
         ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: settings),

@@ -32,6 +32,8 @@ import Testing
                    "Customers"],
         "Purchases": ["Customers", "StoreSignatures", "Store", "JSON", "TollgateEvaluation"],
         "TestAppStore": ["StoreSignatures", "JSON", "TestSupport"],
+        "PlayDeveloperAPI": ["JSON", "StoreSignatures", "TollgateEvaluation"],
+        "TestGooglePlay": ["StoreSignatures", "JSON", "TestSupport", "TollgateEvaluation"],
         "Replication": ["Server", "Publishing", "Project", "Store", "PolicyValidation", "Diagnostics", "JSON",
                         "TollgateEvaluation", "Purchases", "StoreSignatures"],
         "LanguageServer": ["Project", "PolicyValidation", "PolicyLoader", "Rendering", "PolicyModel", "MessageFormat",

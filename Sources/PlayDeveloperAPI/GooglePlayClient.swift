@@ -89,7 +89,7 @@ package final class GooglePlayClient: PlayDeveloperAPI {
         var backoff = Self.firstBackoff
         var reauthorized = false
         while true {
-            switch try await attempt(method, url, timeout: min(attemptTimeout, deadline - clock.now)) {
+            switch try await attempt(method, url, until: deadline) {
             case .answered(let body):
                 return body
             case .unauthorized(let token, _) where !reauthorized:
@@ -105,8 +105,11 @@ package final class GooglePlayClient: PlayDeveloperAPI {
         }
     }
 
-    /// One attempt: an access token, then the request; permanent failures throw.
-    private func attempt(_ method: String, _ url: URL, timeout: Duration) async throws(PlayAPIError) -> Outcome {
+    /// One attempt: an access token, then the request, given what is left of the budget at most; permanent
+    /// failures throw.
+    private func attempt(_ method: String, _ url: URL, until deadline: ContinuousClock.Instant)
+        async throws(PlayAPIError) -> Outcome
+    {
         let token: String
         do {
             token = try await tokens.current()
@@ -122,6 +125,7 @@ package final class GooglePlayClient: PlayDeveloperAPI {
             request.setValue("0", forHTTPHeaderField: "Content-Length")
         }
         let answer: HTTPExchange.Answer
+        let timeout = min(attemptTimeout, max(deadline - ContinuousClock.now, Self.shortestAttempt))
         switch await exchange.send(request, timeout: timeout) {
         case .failure(let failure): return .transient(.unavailable("the API cannot be reached: \(failure.reason)"))
         case .success(let received): answer = received

@@ -102,7 +102,8 @@ let package = Package(
         .target(name: "TollgateClient", dependencies: ["TollgateEvaluation"], swiftSettings: settings),
         .target(name: "Customers", dependencies: ["TollgateEvaluation", "JSON"], swiftSettings: settings),
         .target(
-            name: "Purchases", dependencies: ["Customers", "StoreSignatures", "Store", "JSON", "TollgateEvaluation"],
+            name: "Purchases",
+            dependencies: ["Customers", "StoreSignatures", "Store", "JSON", "TollgateEvaluation", "PlayDeveloperAPI"],
             swiftSettings: settings
         ),
         .target(name: "TestAppStore", dependencies: ["StoreSignatures", "JSON", "TestSupport"], swiftSettings: settings),
@@ -150,7 +151,7 @@ let package = Package(
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Replication", "Publishing",
                 "StoreCatalog", "CatalogConversion", "CatalogValidation", "LanguageServer", "Project", "Customers",
-                "Purchases", "StoreSignatures", "JSON",
+                "Purchases", "StoreSignatures", "JSON", "PlayDeveloperAPI",
             ],
             swiftSettings: settings
         ),
@@ -272,7 +273,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PurchasesTests",
-            dependencies: ["Purchases", "Customers", "Store", "TestAppStore", "TestSupport", "TollgateEvaluation"],
+            dependencies: [
+                "Purchases", "Customers", "Store", "TestAppStore", "TestSupport", "TollgateEvaluation", "PlayDeveloperAPI",
+                "TestGooglePlay", "StoreSignatures",
+            ],
             swiftSettings: settings
         ),
         .testTarget(

@@ -9,7 +9,7 @@ import Synchronization
 /// and nothing is kept while the feed is not connected, when a change could go unseen.
 package final class CustomerCache: Sendable {
     private struct State {
-        var entries: [CustomerRef: [Purchase]] = [:]
+        var entries: [CustomerRef: [OwnedPurchase]] = [:]
         /// Whether the change feed is connected; entries are used and kept only then.
         var following = false
         /// Counts invalidations; a read is kept only when none happened since it began.
@@ -27,12 +27,12 @@ package final class CustomerCache: Sendable {
     /// The number of invalidations so far, taken before a read of the store.
     var generation: UInt64 { state.withLock { $0.generation } }
 
-    func purchases(of customer: CustomerRef) -> [Purchase]? {
+    func purchases(of customer: CustomerRef) -> [OwnedPurchase]? {
         state.withLock { $0.following ? $0.entries[customer] : nil }
     }
 
     /// Keeps `purchases`, read after `generation` was taken, unless something changed since.
-    func keep(_ purchases: [Purchase], of customer: CustomerRef, readAt generation: UInt64) {
+    func keep(_ purchases: [OwnedPurchase], of customer: CustomerRef, readAt generation: UInt64) {
         state.withLock { state in
             guard state.following, state.generation == generation else { return }
             if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }

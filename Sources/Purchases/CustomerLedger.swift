@@ -11,12 +11,16 @@ package struct CustomerLedger: Sendable {
     let stores: StorePool
     /// Customers' purchases kept between requests when the store says when they change; nil otherwise.
     let cache: CustomerCache?
+    /// How Google Play's purchases are read and its pushes authenticated; nil when the ledger takes none.
+    let play: PlayAccess?
 
-    /// A ledger on the stores of `stores`, verifying signatures against `roots`.
-    package init(stores: StorePool, roots: SignatureRoots, cache: CustomerCache? = nil) {
+    /// A ledger on the stores of `stores`, verifying App Store signatures against `roots`, and Play's pushes
+    /// and purchases through `play`.
+    package init(stores: StorePool, roots: SignatureRoots, cache: CustomerCache? = nil, play: PlayAccess? = nil) {
         payloads = AppStorePayloads(verifier: AppStoreVerifier(roots: roots))
         self.stores = stores
         self.cache = cache
+        self.play = play
     }
 
     /// Verifies an App Store Server Notification V2 and applies it, exactly once, to the purchase it names.
@@ -37,7 +41,7 @@ package struct CustomerLedger: Sendable {
         }
         let decision = PurchaseDecision(transaction: transaction, renewal: verified.renewal, poster: nil,
                                         event: notification.type.rawValue, policy: policy, now: now)
-        let recorded = try record(decision, notification: stored)
+        let recorded = try record(decision.key, notification: stored, decide: decision.decide)
         return NotificationReceipt(status: recorded.status, notification: notification.uuid, customer: recorded.owner)
     }
 
@@ -49,7 +53,7 @@ package struct CustomerLedger: Sendable {
         let transaction = try payloads.transaction(signedTransaction, policy: policy, now: now)
         let decision = PurchaseDecision(transaction: transaction, renewal: nil, poster: customer, event: "transaction",
                                         policy: policy, now: now)
-        let refusal = try record(decision, notification: nil).refusedBy
+        let refusal = try record(decision.key, notification: nil, decide: decision.decide).refusedBy
         if let refusal { throw .purchaseOwnedByAnotherCustomer(owner: refusal) }
         let environment = StoreEnvironment(appStore: transaction.payload.environment) ?? .production
         return try document(of: customer, environment: environment, policy: policy, now: now)
@@ -66,7 +70,7 @@ package struct CustomerLedger: Sendable {
         } ?? ([], [:], [])
         return CustomerDocument(
             app: policy.app, customer: customer, environment: environment,
-            entitlements: Self.entitlements(purchases.map(PurchaseDecision.purchase), environment: environment,
+            entitlements: Self.entitlements(purchases.map(OwnedPurchase.init), environment: environment,
                                             policy: policy, now: now),
             credits: credits,
             history: events.map { event in
@@ -80,14 +84,14 @@ package struct CustomerLedger: Sendable {
                               now: Timestamp) throws(CustomerError) -> [Entitlement]
     {
         let ref = CustomerRef(app: policy.app, customer: customer.text)
-        let purchases: [Purchase]
+        let purchases: [OwnedPurchase]
         if let cached = cache?.purchases(of: ref) {
             purchases = cached
         } else {
             let generation = cache?.generation
             purchases = try read { store throws(StoreError) in
                 try store.purchases(app: policy.app, ownedBy: customer.text, store: nil)
-            }?.map(PurchaseDecision.purchase) ?? []
+            }?.map(OwnedPurchase.init) ?? []
             if let generation { cache?.keep(purchases, of: ref, readAt: generation) }
         }
         return Self.entitlements(purchases, environment: environment, policy: policy, now: now).map(\.entitlement)
@@ -118,7 +122,7 @@ package struct CustomerLedger: Sendable {
     // MARK: Helpers
 
     /// `body` on a store opened to read; nil when there is no store yet, so nobody has bought anything.
-    private func read<T>(_ body: (any CustomerStore) throws(StoreError) -> T) throws(CustomerError) -> T? {
+    func read<T>(_ body: (any CustomerStore) throws(StoreError) -> T) throws(CustomerError) -> T? {
         do {
             return try stores.read(body)
         } catch {
@@ -127,7 +131,7 @@ package struct CustomerLedger: Sendable {
     }
 
     /// `body` on a store opened to write, created when missing.
-    private func write<T>(_ body: (any CustomerStore) throws(StoreError) -> T) throws(CustomerError) -> T {
+    func write<T>(_ body: (any CustomerStore) throws(StoreError) -> T) throws(CustomerError) -> T {
         do {
             return try stores.write(body)
         } catch {
@@ -135,16 +139,14 @@ package struct CustomerLedger: Sendable {
         }
     }
 
-    /// Commits `decision` to its purchase; answers the status and the owner after it.
-    private func record(_ decision: PurchaseDecision, notification: StoredNotification?)
-        throws(CustomerError) -> (status: NotificationReceipt.Status, owner: CustomerID?, refusedBy: CustomerID?)
-    {
-        let key = PurchaseKey(app: decision.policy.app, store: Marketplace.appStore.rawValue,
-                              purchase: decision.transaction.payload.originalTransactionID)
+    /// Commits what `decide` makes of the purchase `key`; answers the status and the owner after it, who refused
+    /// a post when one did, and the calls the store must still receive.
+    func record(_ key: PurchaseKey, notification: StoredNotification?,
+                decide: (PurchaseRecord) -> (PurchaseUpdate, PurchaseDecision.Outcome)) throws(CustomerError) -> Recorded {
         var decided: PurchaseDecision.Outcome?
         let result = try write { store throws(StoreError) in
             try store.recordPurchaseEvent(key, notification: notification) { record in
-                let (update, outcome) = decision.decide(record)
+                let (update, outcome) = decide(record)
                 decided = outcome
                 return update
             }
@@ -152,21 +154,29 @@ package struct CustomerLedger: Sendable {
         switch result {
         case .duplicate:
             let owner = try read { store throws(StoreError) in try store.purchase(key)?.owner } ?? nil
-            return (.duplicate, owner.flatMap { try? CustomerID($0) }, nil)
+            return Recorded(status: .duplicate, owner: owner.flatMap { try? CustomerID($0) }, refusedBy: nil, actions: [])
         case .recorded(let update):
             let outcome = decided ?? PurchaseDecision.Outcome(status: .applied, owner: nil)
             let touched = Set(update.events.map(\.customer) + (update.owner.map { [$0] } ?? []))
             cache?.invalidate(touched.map { CustomerRef(app: key.app, customer: $0) })
-            return (outcome.status, outcome.owner, outcome.refusedBy)
+            return Recorded(status: outcome.status, owner: outcome.owner, refusedBy: outcome.refusedBy,
+                            actions: update.actions ?? [])
         }
     }
 
+    /// What `record` committed.
+    struct Recorded {
+        var status: NotificationReceipt.Status
+        var owner: CustomerID?
+        var refusedBy: CustomerID?
+        /// The calls the store must still receive about the purchase.
+        var actions: [String]
+    }
+
     /// The entitlements `purchases` give at `now` in `environment`, one per purchase that gives one.
-    static func entitlements(_ purchases: [Purchase], environment: StoreEnvironment, policy: CustomerPolicy,
+    static func entitlements(_ purchases: [OwnedPurchase], environment: StoreEnvironment, policy: CustomerPolicy,
                              now: Timestamp) -> [CustomerEntitlement] {
-        purchases.compactMap { purchase in
-            purchase.entitlement(at: now, product: purchase.productID.flatMap { policy.products[$0] })
-        }
+        purchases.flatMap { $0.entitlements(at: now, policy: policy) }
         .filter { $0.environment == environment }
         .sorted { ($0.product, $0.originalTransaction) < ($1.product, $1.originalTransaction) }
     }

@@ -19,6 +19,9 @@ struct PlayDecision {
     var policy: CustomerPolicy
     var now: Timestamp
 
+    /// The purchase the event is about.
+    var key: PurchaseKey { PurchaseKey(app: policy.app, store: Marketplace.play.rawValue, purchase: token) }
+
     /// The update for `record`, and what it means for the answer.
     func decide(_ record: PurchaseRecord) -> (PurchaseUpdate, PurchaseDecision.Outcome) {
         var purchase = PlayRecords.purchase(record)

@@ -23,6 +23,12 @@ struct PurchaseDecision {
         var refusedBy: CustomerID?
     }
 
+    /// The purchase the event is about.
+    var key: PurchaseKey {
+        PurchaseKey(app: policy.app, store: Marketplace.appStore.rawValue,
+                    purchase: transaction.payload.originalTransactionID)
+    }
+
     /// The update for `record`, and what it means for the answer.
     func decide(_ record: PurchaseRecord) -> (PurchaseUpdate, Outcome) {
         var purchase = Self.purchase(record)

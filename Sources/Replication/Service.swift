@@ -61,6 +61,7 @@ package enum Service {
             line.member("admin") { $0.bool(admin != nil) }
         })
         if follower == nil { holder.watch(every: configuration.reloadInterval) }
+        if configuration.play?.api != nil { settlePlayPurchases(of: holder, with: customers, now: configuration.now) }
         return RunningService(address: address, server: server, holder: holder, follower: follower,
                               customerFollower: customerFollower)
     }
@@ -71,7 +72,19 @@ package enum Service {
         let follower = CustomerFollower(cache: cache, location: configuration.store, log: configuration.log)
         follower.start()
         return (CustomerLedger(stores: StorePool(location: configuration.store), roots: configuration.appleRoots,
-                               cache: cache), follower)
+                               cache: cache, play: configuration.play), follower)
+    }
+
+    /// Settles, in the background, the Play purchases a previous run left with a call to Google pending (it
+    /// stopped between committing a purchase and acknowledging or consuming it).
+    private static func settlePlayPurchases(of holder: PolicyHolder, with customers: CustomerLedger,
+                                            now: @escaping @Sendable () -> Date) {
+        let policies = holder.snapshot?.customerPolicies ?? []
+        Task {
+            for policy in policies {
+                _ = await customers.settlePendingPlayPurchases(policy: policy, now: Timestamp(now()))
+            }
+        }
     }
 
     /// Following the channel of the configuration's store as a replica. A SQLite store that cannot be opened

@@ -1,5 +1,6 @@
 package import Foundation
 package import PolicyValidation
+package import Purchases
 package import Store
 package import StoreSignatures
 
@@ -36,6 +37,8 @@ package struct ServiceConfiguration: Sendable {
     package var storeWait: TimeInterval = 10
     /// The roots App Store payloads must chain to: Apple Root CA - G3 unless `--apple-root-ca` names others.
     package var appleRoots: SignatureRoots = .apple
+    /// How Google Play's pushes are authenticated and its purchases read; nil takes none.
+    package var play: PlayAccess?
 
     package init(port: Int, host: String, admin: AdminAccess?, log: @escaping @Sendable (String) -> Void,
                  now: @escaping @Sendable () -> Date, store: StoreLocation, storeName: String, source: Source,

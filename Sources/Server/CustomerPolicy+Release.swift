@@ -15,6 +15,6 @@ extension CustomerPolicy {
         self.init(app: release.compiled.app, bundleID: release.compiled.bundle.bundleID,
                   appleID: policy.app.appleID?.value.number,
                   restore: policy.customers.restore == .keep ? .keep : .transfer,
-                  products: products)
+                  products: products, packageName: policy.app.packageName?.value)
     }
 }

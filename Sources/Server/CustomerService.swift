@@ -13,6 +13,16 @@ package protocol CustomerService: Sendable {
     func recordAppStoreTransaction(_ signedTransaction: String, customer: CustomerID, policy: CustomerPolicy,
                                    now: Timestamp) throws(CustomerError) -> CustomerDocument
 
+    /// Authenticates a Pub/Sub push of a Play real-time developer notification (its `Authorization` header),
+    /// reads the purchase it names from Google and applies it once, by `messageId`.
+    func receivePlayNotification(_ body: [UInt8], authorization: String?, policy: CustomerPolicy, now: Timestamp)
+        async throws(CustomerError) -> NotificationReceipt
+
+    /// Reads the Play purchase of `token` (for the policy's `product`), records it as `customer`'s and answers
+    /// their document.
+    func recordPlayPurchase(token: String, product: String, customer: CustomerID, policy: CustomerPolicy,
+                            now: Timestamp) async throws(CustomerError) -> CustomerDocument
+
     /// The customer's entitlements, credits and history at `now`; one who bought nothing has empty lists.
     func document(of customer: CustomerID, environment: StoreEnvironment, policy: CustomerPolicy, now: Timestamp)
         throws(CustomerError) -> CustomerDocument

@@ -157,7 +157,7 @@ extension Router {
 
     // MARK: Helpers
 
-    private func customerService(app id: String) throws(Problem) -> (any CustomerService, CustomerPolicy) {
+    func customerService(app id: String) throws(Problem) -> (any CustomerService, CustomerPolicy) {
         let app = try app(id)
         guard let customers else { throw Self.noCustomers }
         return (customers, app.customerPolicy)

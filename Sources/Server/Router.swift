@@ -39,9 +39,11 @@ package struct Router: HTTPResponder {
         return response
     }
 
-    /// As `respond(to:)`, except that a long poll of a bundle is answered later, when it changes.
+    /// As `respond(to:)`, except that a long poll of a bundle is answered later, when it changes, and Google
+    /// Play's routes once Google has answered.
     package func answer(to request: HTTPRequest) -> HTTPAnswer {
         if let held = holdBundle(request) { return .later(held) }
+        if let deferred = deferredAnswer(request) { return .later(deferred) }
         return .now(respond(to: request))
     }
 
@@ -120,6 +122,11 @@ package struct Router: HTTPResponder {
         Endpoint(pattern: "/v1/apps/{app}/notifications/app-store", methods: ["POST"]) {
             router, request, parameters throws(Problem) in
             try router.appStoreNotification(request, app: parameters["app"] ?? "")
+        },
+        // Answered by `answer(to:)`, which waits for Google; `respond(to:)` answers nothing else for it.
+        Endpoint(pattern: Router.playNotificationRoute, methods: ["POST"]) { _, _, _ throws(Problem) in
+            throw Problem(.playUnavailable, status: 503, title: "Google Play unavailable",
+                          detail: "Google Play's notifications are answered over HTTP only")
         },
         Endpoint(pattern: "/v1/apps/{app}/customers/{customer}/transactions", methods: ["POST"]) {
             router, request, parameters throws(Problem) in

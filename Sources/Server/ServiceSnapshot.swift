@@ -1,4 +1,4 @@
-import Customers
+package import Customers
 import Foundation
 package import PolicyModel
 import Rendering
@@ -23,6 +23,8 @@ package struct AppRelease: Sendable {
 /// request in flight finishes on the snapshot it started with.
 package final class ServiceSnapshot: Sendable {
     package let apps: [String: AppService]
+    /// What the customer routes need of each app's policy.
+    package var customerPolicies: [CustomerPolicy] { apps.keys.sorted().compactMap { apps[$0]?.customerPolicy } }
     /// The fingerprint of the sources this snapshot was built from.
     package let fingerprint: String
 

@@ -37,6 +37,11 @@ extension OptionKey<String> {
     static let catalog = OptionKey("--catalog")
     static let store = OptionKey("--store", "--db")
     static let appleRootCA = OptionKey("--apple-root-ca")
+    static let playServiceAccount = OptionKey("--play-service-account")
+    static let playPushAudience = OptionKey("--play-push-audience")
+    static let playPushAccount = OptionKey("--play-push-account")
+    static let googleCertsURL = OptionKey("--google-certs-url")
+    static let googleAPIURL = OptionKey("--google-api-url")
     static let environment = OptionKey("--environment")
 }
 

@@ -23,8 +23,10 @@ enum ServeCommand {
             need TOLLGATE_ADMIN_TOKEN. It also keeps the purchases the App Store confirms,
             in the store (without one, in .tollgate/store.sqlite), their signatures checked
             against Apple Root CA - G3 unless --apple-root-ca (or TOLLGATE_APPLE_ROOT_CA)
-            names other roots. Stops on SIGTERM or SIGINT after finishing the requests in
-            flight. The HTTP API is described in docs/http.md of the Tollgate repository.
+            names other roots, and those Google Play confirms: Pub/Sub's pushes are taken
+            with --play-push-audience, and purchases are read, acknowledged and consumed
+            as the service account of --play-service-account. Stops on SIGTERM or SIGINT
+            after finishing the requests in flight. The HTTP API is described in docs/http.md of the Tollgate repository.
             """,
         options: [
             Workspace.storeOption(help: "serve what a channel points at in this store: a file, sqlite:FILE, or a "
@@ -38,7 +40,7 @@ enum ServeCommand {
                        + "an IPv6 address such as ::1, or a host name such as localhost (its IPv4 address)",
                    default: .value("127.0.0.1")),
             Workspace.appleRootOption(),
-        ],
+        ] + Workspace.playOptions(),
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
@@ -58,6 +60,7 @@ enum ServeCommand {
             log: { line in Self.writeLine(line, to: STDERR_FILENO) }, now: { Date() },
             store: location, storeName: storeName, source: source, loader: ProjectReleases(folder: context.currentDirectory, validator: .withICU))
         configuration.appleRoots = try workspace.appleRoots(arguments)
+        configuration.play = try workspace.playAccess(arguments)
         let service: RunningService
         do {
             service = try Service.start(configuration)

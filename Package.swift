@@ -200,7 +200,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "Replication", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics",
-                "TestSupport", "Store", "PolicyValidation", "Project", "TestAppStore", "Purchases",
+                "TestSupport", "Store", "PolicyValidation", "Project", "TestAppStore", "Purchases", "TestGooglePlay",
             ],
             swiftSettings: settings
         ),

@@ -22,14 +22,21 @@ package struct PlayPurchase: Hashable, Sendable {
         self.token = token
     }
 
-    /// Keeps `read`, made at `at`, if it is newer than the read held (a tie keeps the held one), and returns
-    /// whether it did.
+    /// Keeps `read`, made at `at`, unless the read held was made later, and returns whether the purchase changed.
+    /// In the same second (times are whole seconds) the incoming read wins: the store applies the events of one
+    /// purchase one after another, so it is the later answer.
     @discardableResult
     package mutating func merge(_ read: Read, at: Timestamp) -> Bool {
-        if let readAt, at <= readAt { return false }
+        if let readAt, at < readAt { return false }
+        let changed = self.read != read
         self.read = read
         readAt = at
-        return true
+        return changed
+    }
+
+    /// Whether a read made at `at` is older than the one held, so that merging it changes nothing.
+    package func holdsNewerRead(than at: Timestamp) -> Bool {
+        readAt.map { $0 > at } ?? false
     }
 
     /// Marks the purchase voided at `at`, and returns whether it was not voided before (the first time is kept).

@@ -25,6 +25,8 @@ struct PlayDecision {
     /// The update for `record`, and what it means for the answer.
     func decide(_ record: PurchaseRecord) -> (PurchaseUpdate, PurchaseDecision.Outcome) {
         var purchase = PlayRecords.purchase(record)
+        // Only a read older than the one held is stale: a newer one that finds nothing new still applies.
+        let stale = read != nil && purchase.holdsNewerRead(than: now)
         var update = PurchaseUpdate(status: "")
         let newRead = read.map { purchase.merge($0.purchase, at: now) } ?? false
         if let read, newRead {
@@ -40,7 +42,7 @@ struct PlayDecision {
         let claimant = record.forgotten ? nil : purchase.accountID.flatMap { try? CustomerID($0) }
         let decision = OwnerDecision.decide(current: current, poster: poster, claimant: claimant,
                                             restore: policy.restore)
-        var outcome = PurchaseDecision.Outcome(status: changed ? .applied : .stale, owner: current)
+        var outcome = PurchaseDecision.Outcome(status: stale ? .stale : .applied, owner: current)
         let products = purchase.productIDs(policy: policy)
         (outcome.owner, outcome.refusedBy) = update.apply(decision, poster: poster) { customer, effect in
             event(customer, effect, product: products.first)
@@ -50,7 +52,7 @@ struct PlayDecision {
                                         purchase: purchase).map(\.text)
         }
         guard let owner = outcome.owner else {
-            if changed { outcome.status = .unclaimed }
+            if !stale { outcome.status = .unclaimed }
             update.status = outcome.status.rawValue
             return (update, outcome)
         }

@@ -24,13 +24,17 @@ import TollgateEvaluation
         #expect(inOrder.readAt == P.now)
     }
 
-    @Test func aTieKeepsTheHeldRead() throws {
+    @Test func inTheSameSecondTheIncomingReadWins() throws {
         var purchase = PlayPurchase(token: "tok")
-        let held = PlayPurchase.Read.subscription(try P.subscription("ACTIVE"))
-        purchase.merge(held, at: P.now)
-        let kept = purchase.merge(.subscription(try P.subscription("EXPIRED")), at: P.now)
-        #expect(!kept)
-        #expect(purchase.read == held)
+        purchase.merge(.subscription(try P.subscription("ACTIVE")), at: P.now)
+        let expired = PlayPurchase.Read.subscription(try P.subscription("EXPIRED"))
+        let replaced = purchase.merge(expired, at: P.now)
+        #expect(replaced)
+        #expect(purchase.read == expired)
+        let again = purchase.merge(expired, at: P.now)
+        #expect(!again, "the same answer again changes nothing")
+        #expect(!purchase.holdsNewerRead(than: P.now))
+        #expect(purchase.holdsNewerRead(than: Self.earlier))
     }
 
     @Test func voidingHappensOnce() throws {

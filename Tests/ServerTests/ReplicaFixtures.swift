@@ -65,10 +65,12 @@ extension ServedTollgate {
     /// The port from the `listening` line.
     var port: Int { listening?["port"] as? Int ?? 0 }
 
-    /// One request, answered on a thread of its own.
-    func request(_ method: String, _ path: String, json: String? = nil) async throws -> RawResponse {
+    /// One request with `extra` header lines, answered on a thread of its own.
+    func request(_ method: String, _ path: String, json: String? = nil, headers extra: [String] = []) async throws
+        -> RawResponse
+    {
         let port = port
-        let headers = json == nil ? [] : ["Content-Type: application/json"]
+        let headers = (json == nil ? [] : ["Content-Type: application/json"]) + extra
         return try await onThread {
             try RawConnection.exchange(port: port, RawConnection.request(method, path, headers: headers,
                                                                             body: json.map { Array($0.utf8) }))

@@ -26,7 +26,8 @@ enum ServeCommand {
             names other roots, and those Google Play confirms: Pub/Sub's pushes are taken
             with --play-push-audience, and purchases are read, acknowledged and consumed
             as the service account of --play-service-account. Stops on SIGTERM or SIGINT
-            after finishing the requests in flight. The HTTP API is described in docs/http.md of the Tollgate repository.
+            after finishing the requests in flight. The HTTP API is described in
+            docs/http.md of the Tollgate repository.
             """,
         options: [
             Workspace.storeOption(help: "serve what a channel points at in this store: a file, sqlite:FILE, or a "

@@ -26,7 +26,7 @@ import TollgateEvaluation
 
     static func subscription(acknowledged: Bool = false) -> String {
         TestPlay.subscription(state: "ACTIVE", productID: "pro", basePlanID: "monthly",
-                              expiry: Timestamp(secondsSince1970: Timestamp(Date()).secondsSince1970 + 86_400),
+                              expiry: Timestamp(secondsSince1970: 1_900_000_000),
                               acknowledged: acknowledged, accountID: "customer-1")
     }
 
@@ -145,9 +145,11 @@ import TollgateEvaluation
         let fake = try await FakeGoogle.start()
         try await fake.setSubscription(token: "down", json: Self.subscription())
         try await fake.fail(token: "down", status: 503, times: 1000, message: "The service is currently unavailable.")
-        let client = try Self.client(fake, budget: .seconds(2))
+        let client = try Self.client(fake, budget: .seconds(8))
         let error = await Self.error { _ = try await client.subscription(packageName: Self.packageName, token: "down") }
-        #expect(error == .unavailable("the API answered HTTP 503: The service is currently unavailable."))
+        // The last attempt's error stands: Google's 503, or, on a machine too busy to answer in the budget left,
+        // a timeout; either way the call is unavailable, never refused.
+        guard case .unavailable? = error else { return record("\(String(describing: error))") }
         let calls = try await fake.calls().count
         #expect(calls >= 2)
         #expect(calls < 1000)
@@ -237,9 +239,9 @@ import TollgateEvaluation
         let fake = try await FakeGoogle.start()
         try await fake.setSubscription(token: "sub-token", json: Self.subscription())
         try await fake.failGrants(status: 503, times: 1000)
-        let client = try Self.client(fake, budget: .seconds(2))
+        let client = try Self.client(fake, budget: .seconds(8))
         let error = await Self.error { _ = try await client.subscription(packageName: Self.packageName, token: "sub-token") }
-        #expect(error == .unavailable("the token endpoint answered HTTP 503"))
+        guard case .unavailable? = error else { return record("\(String(describing: error))") }
         #expect(try await fake.grants() >= 2)
         #expect(try await fake.calls() == [])
     }

@@ -32,13 +32,8 @@ extension CustomerLedger {
         if try read({ store throws(StoreError) in
             try store.notificationStatus(app: policy.app, store: Marketplace.play.rawValue, id: message.messageID)
         }) ?? nil != nil {
-            // A message sent again after a call to Google failed: its purchase is read and settled once more.
-            var owner: CustomerID?
-            if let token {
-                owner = try await settle(PurchaseKey(app: policy.app, store: Marketplace.play.rawValue, purchase: token),
-                                         policy: policy, now: now)
-            }
-            return NotificationReceipt(status: .duplicate, notification: message.messageID, customer: owner)
+            return NotificationReceipt(status: .duplicate, notification: message.messageID,
+                                       customer: try await duplicate(of: token, policy: policy, now: now))
         }
         let decision: PlayDecision
         switch notification.event {
@@ -162,6 +157,20 @@ extension CustomerLedger {
         } catch {
             throw .playUnavailable("Google Play's answer about the purchase does not read: \(error)")
         }
+    }
+
+    /// The owner of the purchase of `token`, whose message came again: unchanged, unless a call to Google about it
+    /// is still pending (the first delivery failed after its commit), when the purchase is read and settled again.
+    private func duplicate(of token: String?, policy: CustomerPolicy, now: Timestamp)
+        async throws(CustomerError) -> CustomerID?
+    {
+        guard let token else { return nil }
+        let key = PurchaseKey(app: policy.app, store: Marketplace.play.rawValue, purchase: token)
+        let (owner, pending) = try read { store throws(StoreError) in
+            (try store.purchase(key)?.owner, try store.pendingActions(of: key))
+        } ?? (nil, [])
+        guard pending.isEmpty else { return try await settle(key, policy: policy, now: now) }
+        return owner.flatMap { try? CustomerID($0) }
     }
 
     /// Reads the purchase `key` names again, commits what changed, and makes its pending calls; answers its owner.

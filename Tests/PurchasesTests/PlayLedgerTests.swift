@@ -103,6 +103,7 @@ import TollgateEvaluation
         let again = try await Self.push("m1", Self.subscription(4, token: "sub-1"), to: play.ledger, at: Self.start)
         #expect(again.status == .duplicate)
         #expect(again.customer == user)
+        #expect(play.api.calls("get").count == 1, "a duplicate with nothing pending is not read again")
         let renewed = try await Self.push("m2", Self.subscription(2, token: "sub-1"), to: play.ledger, at: Self.at(days: 1))
         #expect(renewed.status == .applied)
         #expect(play.api.calls("acknowledge").count == 1, "an acknowledged purchase is never acknowledged again")

@@ -87,21 +87,13 @@ struct HTTPExchange: Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// `segment` with every byte but the unreserved ones (letters, digits, `-._~`) written `%XX`, so it stays one
-    /// path segment.
+    /// `segment` with every character but the unreserved ones (letters, digits, `-._~`) percent-encoded as UTF-8,
+    /// so that it stays one path segment or one form value.
     static func percentEncoded(_ segment: String) -> String {
-        var encoded = ""
-        for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded += "%" + String(byte >> 4, radix: 16, uppercase: true)
-                    + String(byte & 0x0F, radix: 16, uppercase: true)
-            }
-        }
-        return encoded
+        segment.addingPercentEncoding(withAllowedCharacters: unreserved) ?? segment
     }
+
+    /// RFC 3986's unreserved characters.
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -58,6 +58,28 @@ package enum TestPlay {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// The `subscriptionNotification` member of a DeveloperNotification: notification `type` (4 purchased, 2
+    /// renewed…) of the purchase `token`.
+    package static func subscriptionNotification(_ type: Int, token: String) -> String {
+        #""subscriptionNotification":{"version":"1.0","notificationType":\#(type),"purchaseToken":"# + JSONWriter.quoted(token)
+            + "}"
+    }
+
+    /// The `oneTimeProductNotification` member: `type` 1 purchased or 2 canceled, of `token` for product `sku`.
+    package static func oneTimeNotification(_ type: Int, token: String, sku: String) -> String {
+        #""oneTimeProductNotification":{"version":"1.0","notificationType":\#(type),"purchaseToken":"#
+            + JSONWriter.quoted(token) + #","sku":"# + JSONWriter.quoted(sku) + "}"
+    }
+
+    /// The `voidedPurchaseNotification` member: a full refund of `token`, `productType` 1 subscription or 2 one-time.
+    package static func voidedNotification(token: String, productType: Int) -> String {
+        #""voidedPurchaseNotification":{"purchaseToken":"# + JSONWriter.quoted(token)
+            + #","orderId":"GPA.9","productType":\#(productType),"refundType":1}"#
+    }
+
+    /// The `testNotification` member, as Play Console's "Send test notification" sends it.
+    package static let testNotification = #""testNotification":{"version":"1.0"}"#
+
     /// A SubscriptionPurchaseV2 with one line item; `state` is the full `SUBSCRIPTION_STATE_…` name or what
     /// follows the prefix ("ACTIVE"). It started 30 days before `expiry`.
     package static func subscription(state: String, productID: String, basePlanID: String?, expiry: Timestamp,

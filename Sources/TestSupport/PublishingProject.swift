@@ -31,6 +31,16 @@ package struct PublishingProject: Sendable {
         }
     }
 
+    /// A project whose store is of `backend`: a new PostgreSQL database named after `label`, published to once
+    /// (the database is answered too, to drop), or the project's own SQLite file, which serving `Policies/` keeps.
+    package static func on(_ backend: StoreBackend, label: String) async throws -> (PublishingProject, TestDatabase?) {
+        guard backend == .postgres else { return (try PublishingProject(), nil) }
+        let database = try TestDatabase.create(label)
+        let project = try PublishingProject(store: database.url)
+        try await project.publish()
+        return (project, database)
+    }
+
     package func remove() {
         try? FileManager.default.removeItem(at: folder)
     }

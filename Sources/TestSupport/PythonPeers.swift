@@ -19,3 +19,36 @@ package enum PythonPeers {
         return python
     }
 }
+
+extension PythonPeers {
+    /// Whether google-auth accepts each of `tokens`, by id: `scripts/google-jwt-check.py` with `options` (the
+    /// certificates or certs URL, the audience, the skew) run on a file of them, one JSON line each.
+    package static func googleAuthVerdicts(_ tokens: [(id: String, token: String)], options: [String]) async throws
+        -> [String: Bool]
+    {
+        let root = Fixtures.repositoryRoot()
+        let python = try await python(root: root)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-jwt-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let lines = try tokens.map { item in
+            String(decoding: try JSONSerialization.data(withJSONObject: ["id": item.id, "token": item.token]),
+                   as: UTF8.self)
+        }
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let run = try await ChildProcess.run(
+            python, [root.appendingPathComponent("scripts/google-jwt-check.py").path] + options + [file.path],
+            timeout: .seconds(300))
+        guard run.succeeded else {
+            throw ChildProcess.Failure(description: "google-jwt-check.py failed (\(run.status)): \(run.stderr.suffix(3000))")
+        }
+        var verdicts: [String: Bool] = [:]
+        for line in run.stdout.split(separator: "\n") {
+            guard let answer = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let id = answer["id"] as? String, let accepted = answer["accepted"] as? Bool else {
+                throw ChildProcess.Failure(description: "google-jwt-check.py printed \(line)")
+            }
+            verdicts[id] = accepted
+        }
+        return verdicts
+    }
+}

@@ -41,36 +41,9 @@ import TollgateEvaluation
     static func googlesAnswers(_ tokens: [(id: String, token: String)], certsURL: URL) async throws
         -> [String: Bool]
     {
-        let root = Fixtures.repositoryRoot()
-        let python = try await PythonPeers.python(root: root)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-push-\(UUID()).jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
-        var lines = ""
-        for (id, token) in tokens {
-            var writer = JSONWriter()
-            writer.object { members in
-                members.member("id") { $0.string(id) }
-                members.member("token") { $0.string(token) }
-            }
-            lines += String(decoding: writer.bytes, as: UTF8.self) + "\n"
-        }
-        try lines.write(to: file, atomically: true, encoding: .utf8)
-        let run = try await ChildProcess.run(python, [
-            root.appendingPathComponent("scripts/google-jwt-check.py").path, "--certs-url", certsURL.absoluteString,
-            "--audience", audience, "--clock-skew", "60", file.path,
-        ], timeout: .seconds(120))
-        guard run.succeeded else {
-            throw ChildProcess.Failure(description: "google-jwt-check.py failed (\(run.status)): \(run.stderr.suffix(3000))")
-        }
-        var answers: [String: Bool] = [:]
-        for line in run.stdout.split(separator: "\n") {
-            let answer = try JSONValue(reading: Array(line.utf8))
-            guard let id = answer[member: "id"]?.string, case .bool(let accepted)? = answer[member: "accepted"] else {
-                throw ChildProcess.Failure(description: "google-jwt-check.py printed \(line)")
-            }
-            answers[id] = accepted
-        }
-        return answers
+        try await PythonPeers.googleAuthVerdicts(tokens, options: [
+            "--certs-url", certsURL.absoluteString, "--audience", audience, "--clock-skew", "60",
+        ])
     }
 
     @Test func googleAuthAndThePushCheckAgree() async throws {

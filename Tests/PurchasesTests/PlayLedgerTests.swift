@@ -69,18 +69,6 @@ import TollgateEvaluation
                                                         policy: policy, now: now)
     }
 
-    static func subscription(_ type: Int, token: String) -> String {
-        #""subscriptionNotification":{"version":"1.0","notificationType":\#(type),"purchaseToken":"\#(token)"}"#
-    }
-
-    static func oneTime(_ type: Int, token: String, sku: String) -> String {
-        #""oneTimeProductNotification":{"version":"1.0","notificationType":\#(type),"purchaseToken":"\#(token)","sku":"\#(sku)"}"#
-    }
-
-    static func voided(token: String, productType: Int) -> String {
-        #""voidedPurchaseNotification":{"purchaseToken":"\#(token)","orderId":"GPA.1","productType":\#(productType),"refundType":1}"#
-    }
-
     func states(_ ledger: CustomerLedger, at now: Timestamp, environment: StoreEnvironment = .production)
         throws -> [String: EntitlementState] {
         let document = try ledger.document(of: user, environment: environment, policy: Self.policy, now: now)
@@ -93,18 +81,18 @@ import TollgateEvaluation
         play.api.set("sub-1", TestPlay.subscription(state: "SUBSCRIPTION_STATE_ACTIVE", productID: Self.monthly,
                                                     basePlanID: "monthly", expiry: Self.at(days: 30), acknowledged: false,
                                                     accountID: user.text))
-        let receipt = try await Self.push("m1", Self.subscription(4, token: "sub-1"), to: play.ledger, at: Self.start)
+        let receipt = try await Self.push("m1", TestPlay.subscriptionNotification(4, token: "sub-1"), to: play.ledger, at: Self.start)
         #expect(receipt.status == .applied)
         #expect(receipt.notification == "m1")
         #expect(receipt.customer == user, "the obfuscated account id claims the purchase")
         #expect(try states(play.ledger, at: Self.at(days: 1)) == [Self.monthly: .active])
         #expect(try states(play.ledger, at: Self.at(days: 31)) == [Self.monthly: .expired])
         #expect(play.api.calls("acknowledge") == [.init(kind: "acknowledge", token: "sub-1")])
-        let again = try await Self.push("m1", Self.subscription(4, token: "sub-1"), to: play.ledger, at: Self.start)
+        let again = try await Self.push("m1", TestPlay.subscriptionNotification(4, token: "sub-1"), to: play.ledger, at: Self.start)
         #expect(again.status == .duplicate)
         #expect(again.customer == user)
         #expect(play.api.calls("get").count == 1, "a duplicate with nothing pending is not read again")
-        let renewed = try await Self.push("m2", Self.subscription(2, token: "sub-1"), to: play.ledger, at: Self.at(days: 1))
+        let renewed = try await Self.push("m2", TestPlay.subscriptionNotification(2, token: "sub-1"), to: play.ledger, at: Self.at(days: 1))
         #expect(renewed.status == .applied)
         #expect(play.api.calls("acknowledge").count == 1, "an acknowledged purchase is never acknowledged again")
         let document = try play.ledger.document(of: user, environment: .production, policy: Self.policy, now: Self.at(days: 1))
@@ -124,14 +112,14 @@ import TollgateEvaluation
                                                     accountID: user.text))
         play.api.fail("acknowledge", with: [.unavailable("503 from Google")])
         await #expect(throws: CustomerError.self) {
-            try await Self.push("m1", Self.subscription(4, token: "sub-2"), to: play.ledger, at: Self.start)
+            try await Self.push("m1", TestPlay.subscriptionNotification(4, token: "sub-2"), to: play.ledger, at: Self.start)
         }
         #expect(try states(play.ledger, at: Self.at(days: 1)) == [Self.monthly: .active],
                 "the purchase is committed though its acknowledgement failed")
-        let retried = try await Self.push("m1", Self.subscription(4, token: "sub-2"), to: play.ledger, at: Self.start)
+        let retried = try await Self.push("m1", TestPlay.subscriptionNotification(4, token: "sub-2"), to: play.ledger, at: Self.start)
         #expect(retried.status == .duplicate)
         #expect(play.api.calls("acknowledge").count == 2)
-        let later = try await Self.push("m2", Self.subscription(2, token: "sub-2"), to: play.ledger, at: Self.at(days: 1))
+        let later = try await Self.push("m2", TestPlay.subscriptionNotification(2, token: "sub-2"), to: play.ledger, at: Self.at(days: 1))
         #expect(later.status == .applied)
         #expect(play.api.calls("acknowledge").count == 2, "one failed call and one made: never a third")
     }
@@ -144,7 +132,7 @@ import TollgateEvaluation
                                                  purchaseTime: Self.start))
         play.api.fail("consume", with: [.unavailable("connection reset")])
         await #expect(throws: CustomerError.self) {
-            try await Self.push("m1", Self.oneTime(1, token: "coins-1", sku: Self.reviews), to: play.ledger, at: Self.start)
+            try await Self.push("m1", TestPlay.oneTimeNotification(1, token: "coins-1", sku: Self.reviews), to: play.ledger, at: Self.start)
         }
         let balances = try play.ledger.document(of: user, environment: .production, policy: Self.policy, now: Self.start).credits
         #expect(balances == ["speaking-reviews": 10], "credits are added before the consumable is consumed")
@@ -153,7 +141,7 @@ import TollgateEvaluation
         #expect(play.api.calls("consume").count == 2)
         #expect(await restarted.settlePendingPlayPurchases(policy: Self.policy, now: Self.at(days: 1)) == 0)
         #expect(play.api.calls("consume").count == 2, "nothing is left to settle")
-        let again = try await Self.push("m1", Self.oneTime(1, token: "coins-1", sku: Self.reviews), to: restarted,
+        let again = try await Self.push("m1", TestPlay.oneTimeNotification(1, token: "coins-1", sku: Self.reviews), to: restarted,
                                         at: Self.start)
         #expect(again.status == .duplicate)
         #expect(try restarted.document(of: user, environment: .production, policy: Self.policy, now: Self.start).credits
@@ -167,13 +155,13 @@ import TollgateEvaluation
         defer { play.remove() }
         play.api.set("coins-2", TestPlay.product(purchaseState: 0, consumed: false, acknowledged: false,
                                                  accountID: user.text, orderID: "GPA.2", purchaseTime: Self.start))
-        _ = try await Self.push("m1", Self.oneTime(1, token: "coins-2", sku: Self.reviews), to: play.ledger, at: Self.start)
-        let voided = try await Self.push("m2", Self.voided(token: "coins-2", productType: 2), to: play.ledger,
+        _ = try await Self.push("m1", TestPlay.oneTimeNotification(1, token: "coins-2", sku: Self.reviews), to: play.ledger, at: Self.start)
+        let voided = try await Self.push("m2", TestPlay.voidedNotification(token: "coins-2", productType: 2), to: play.ledger,
                                          at: Self.at(days: 1))
         #expect(voided.status == .applied)
         #expect(try play.ledger.document(of: user, environment: .production, policy: Self.policy, now: Self.at(days: 1))
             .credits == ["speaking-reviews": 0])
-        _ = try await Self.push("m3", Self.voided(token: "coins-2", productType: 2), to: play.ledger, at: Self.at(days: 2))
+        _ = try await Self.push("m3", TestPlay.voidedNotification(token: "coins-2", productType: 2), to: play.ledger, at: Self.at(days: 2))
         #expect(try play.ledger.document(of: user, environment: .production, policy: Self.policy, now: Self.at(days: 2))
             .credits == ["speaking-reviews": 0], "a refund is taken once")
     }
@@ -198,17 +186,17 @@ import TollgateEvaluation
     @Test(arguments: StoreBackend.allCases) func pushesTollgateCannotActOnAreIgnoredOnce(_ backend: StoreBackend) async throws {
         let play = try Ledger(backend)
         defer { play.remove() }
-        let other = try await Self.push("m1", Self.subscription(4, token: "x"), to: play.ledger, at: Self.start,
+        let other = try await Self.push("m1", TestPlay.subscriptionNotification(4, token: "x"), to: play.ledger, at: Self.start,
                                         package: "com.example.other")
         #expect(other.status == .ignored)
         #expect(other.reason == "other-package")
-        let again = try await Self.push("m1", Self.subscription(4, token: "x"), to: play.ledger, at: Self.start,
+        let again = try await Self.push("m1", TestPlay.subscriptionNotification(4, token: "x"), to: play.ledger, at: Self.start,
                                         package: "com.example.other")
         #expect(again.status == .duplicate)
-        let unknown = try await Self.push("m2", Self.subscription(4, token: "gone"), to: play.ledger, at: Self.start)
+        let unknown = try await Self.push("m2", TestPlay.subscriptionNotification(4, token: "gone"), to: play.ledger, at: Self.start)
         #expect(unknown.status == .ignored)
         #expect(unknown.reason == "purchase-not-found")
-        let test = try await Self.push("m3", #""testNotification":{"version":"1.0"}"#, to: play.ledger, at: Self.start)
+        let test = try await Self.push("m3", TestPlay.testNotification, to: play.ledger, at: Self.start)
         #expect(test.status == .test)
         let unreadable = try await play.ledger.receivePlayNotification(
             Array(#"{"message":{"messageId":"m4","data":"not base64!"}}"#.utf8),
@@ -223,7 +211,7 @@ import TollgateEvaluation
         let play = try Ledger(backend)
         defer { play.remove() }
         let body = Array(TestPlay.pushBody(messageID: "m1", packageName: Self.package,
-                                           notification: #""testNotification":{"version":"1.0"}"#, eventTime: Self.start).utf8)
+                                           notification: TestPlay.testNotification, eventTime: Self.start).utf8)
         let wrong = try TestPlay.pushToken(audience: "https://elsewhere.example", expires: Self.inAnHour)
         for authorization in [nil, "Basic abc", "Bearer not-a-jwt", "Bearer \(wrong)"] {
             await #expect(throws: CustomerError.self) {

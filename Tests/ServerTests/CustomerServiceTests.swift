@@ -28,15 +28,7 @@ import Testing
         var server: ServedTollgate
 
         init(_ backend: StoreBackend) async throws {
-            if backend == .postgres {
-                let database = try TestDatabase.create("customer_life")
-                self.database = database
-                project = try PublishingProject(store: database.url)
-                try await project.publish()
-            } else {
-                database = nil
-                project = try PublishingProject()
-            }
+            (project, database) = try await PublishingProject.on(backend, label: "customer_life")
             server = try await Self.start(project, backend: backend)
         }
 

@@ -33,15 +33,7 @@ import TollgateEvaluation
         var server: ServedTollgate
 
         init(_ backend: StoreBackend) async throws {
-            if backend == .postgres {
-                let database = try TestDatabase.create("play_life")
-                self.database = database
-                project = try PublishingProject(store: database.url)
-                try await project.publish()
-            } else {
-                database = nil
-                project = try PublishingProject()
-            }
+            (project, database) = try await PublishingProject.on(backend, label: "play_life")
             google = try await FakeGoogle.start()
             server = try await Self.start(project, backend: backend, google: google)
         }
@@ -88,18 +80,6 @@ import TollgateEvaluation
         return body["status"] as? String ?? "status \(status)"
     }
 
-    static func subscription(_ type: Int, token: String) -> String {
-        #""subscriptionNotification":{"version":"1.0","notificationType":\#(type),"purchaseToken":"\#(token)"}"#
-    }
-
-    static func oneTime(_ type: Int, token: String, sku: String) -> String {
-        #""oneTimeProductNotification":{"version":"1.0","notificationType":\#(type),"purchaseToken":"\#(token)","sku":"\#(sku)"}"#
-    }
-
-    static func voided(token: String, productType: Int) -> String {
-        #""voidedPurchaseNotification":{"purchaseToken":"\#(token)","orderId":"GPA.9","productType":\#(productType),"refundType":1}"#
-    }
-
     /// Sets what Google answers for the subscription `sub-1`.
     func subscription(_ state: String, expiry: Timestamp, acknowledged: Bool = true, autoRenew: Bool = true,
                       on served: Served) async throws {
@@ -135,40 +115,40 @@ import TollgateEvaluation
         defer { served.remove() }
         // Bought: the obfuscated account id claims it, and Tollgate acknowledges it once.
         try await subscription("ACTIVE", expiry: days(30), acknowledged: false, on: served)
-        #expect(try await deliver("m1", Self.subscription(4, token: "sub-1"), to: served) == "applied")
-        #expect(try await deliver("m1", Self.subscription(4, token: "sub-1"), to: served) == "duplicate")
+        #expect(try await deliver("m1", TestPlay.subscriptionNotification(4, token: "sub-1"), to: served) == "applied")
+        #expect(try await deliver("m1", TestPlay.subscriptionNotification(4, token: "sub-1"), to: served) == "duplicate")
         #expect(try await states(on: served) == [Self.monthly: "active"])
         #expect(try await calls("acknowledge", "sub-1", on: served) == 1)
         try await subscription("ACTIVE", expiry: days(60), on: served)
-        #expect(try await deliver("m2", Self.subscription(2, token: "sub-1"), to: served) == "applied")
+        #expect(try await deliver("m2", TestPlay.subscriptionNotification(2, token: "sub-1"), to: served) == "applied")
         let renewed = try await document(on: served)["entitlements"] as? [[String: Any]] ?? []
         #expect(renewed.first?["expires"] as? String == days(60).description)
         #expect(renewed.first?["store"] as? String == "play")
         try await subscription("IN_GRACE_PERIOD", expiry: days(3), on: served)
-        #expect(try await deliver("m3", Self.subscription(6, token: "sub-1"), to: served) == "applied")
+        #expect(try await deliver("m3", TestPlay.subscriptionNotification(6, token: "sub-1"), to: served) == "applied")
         #expect(try await states(on: served) == [Self.monthly: "grace_period"])
         try await subscription("ON_HOLD", expiry: days(-1), on: served)
-        #expect(try await deliver("m4", Self.subscription(5, token: "sub-1"), to: served) == "applied")
+        #expect(try await deliver("m4", TestPlay.subscriptionNotification(5, token: "sub-1"), to: served) == "applied")
         #expect(try await states(on: served) == [Self.monthly: "billing_retry"])
         try await subscription("ACTIVE", expiry: days(30), on: served)
-        #expect(try await deliver("m5", Self.subscription(1, token: "sub-1"), to: served) == "applied")
+        #expect(try await deliver("m5", TestPlay.subscriptionNotification(1, token: "sub-1"), to: served) == "applied")
         #expect(try await states(on: served) == [Self.monthly: "active"])
 
         try await served.restart(backend)
-        #expect(try await deliver("m5", Self.subscription(1, token: "sub-1"), to: served) == "duplicate",
+        #expect(try await deliver("m5", TestPlay.subscriptionNotification(1, token: "sub-1"), to: served) == "duplicate",
                 "a message seen before the restart is a duplicate after it")
         try await subscription("PAUSED", expiry: days(-1), on: served)
-        #expect(try await deliver("m6", Self.subscription(10, token: "sub-1"), to: served) == "applied")
+        #expect(try await deliver("m6", TestPlay.subscriptionNotification(10, token: "sub-1"), to: served) == "applied")
         #expect(try await states(on: served) == [Self.monthly: "expired"])
         try await subscription("CANCELED", expiry: days(10), autoRenew: false, on: served)
-        #expect(try await deliver("m7", Self.subscription(3, token: "sub-1"), to: served) == "applied")
+        #expect(try await deliver("m7", TestPlay.subscriptionNotification(3, token: "sub-1"), to: served) == "applied")
         let canceled = try await document(on: served)["entitlements"] as? [[String: Any]] ?? []
         #expect(canceled.first?["state"] as? String == "active", "canceled keeps access until the period ends")
         #expect(canceled.first?["will_renew"] as? Bool == false)
         try await subscription("EXPIRED", expiry: days(-1), on: served)
-        #expect(try await deliver("m8", Self.subscription(13, token: "sub-1"), to: served) == "applied")
+        #expect(try await deliver("m8", TestPlay.subscriptionNotification(13, token: "sub-1"), to: served) == "applied")
         #expect(try await states(on: served) == [Self.monthly: "expired"])
-        #expect(try await deliver("m9", Self.voided(token: "sub-1", productType: 1), to: served) == "applied")
+        #expect(try await deliver("m9", TestPlay.voidedNotification(token: "sub-1", productType: 1), to: served) == "applied")
         #expect(try await states(on: served) == [Self.monthly: "revoked"])
 
         // A one-time purchase the app posts; a consumable bought, spent and voided.
@@ -182,21 +162,21 @@ import TollgateEvaluation
         try await served.google.setProduct(token: "coins-1", productID: Self.reviews, json: TestPlay.product(
             purchaseState: 0, consumed: false, acknowledged: false, accountID: user, orderID: "GPA.2", quantity: 2,
             purchaseTime: now))
-        #expect(try await deliver("m10", Self.oneTime(1, token: "coins-1", sku: Self.reviews), to: served) == "applied")
-        #expect(try await deliver("m10", Self.oneTime(1, token: "coins-1", sku: Self.reviews), to: served) == "duplicate")
+        #expect(try await deliver("m10", TestPlay.oneTimeNotification(1, token: "coins-1", sku: Self.reviews), to: served) == "applied")
+        #expect(try await deliver("m10", TestPlay.oneTimeNotification(1, token: "coins-1", sku: Self.reviews), to: served) == "duplicate")
         #expect(try await document(on: served)["credits"] as? [String: Int] == ["speaking-reviews": 10])
         let spent = try await served.server.request(
             "POST", "/v1/apps/lingualeap/customers/\(user)/credits/speaking-reviews/spend",
             json: #"{"amount": 3, "idempotency_key": "review-1"}"#, headers: ["Authorization: Bearer \(Self.token)"])
         #expect(spent.status == 200)
-        #expect(try await deliver("m11", Self.voided(token: "coins-1", productType: 2), to: served) == "applied")
+        #expect(try await deliver("m11", TestPlay.voidedNotification(token: "coins-1", productType: 2), to: served) == "applied")
         #expect(try await document(on: served)["credits"] as? [String: Int] == ["speaking-reviews": -3])
 
         // Sandbox: a license tester's purchase counts only for sandbox requests.
         try await served.google.setSubscription(token: "sub-test", json: TestPlay.subscription(
             state: "ACTIVE", productID: Self.monthly, basePlanID: nil, expiry: days(1), acknowledged: true, test: true,
             accountID: user))
-        #expect(try await deliver("m12", Self.subscription(4, token: "sub-test"), to: served) == "applied")
+        #expect(try await deliver("m12", TestPlay.subscriptionNotification(4, token: "sub-test"), to: served) == "applied")
         #expect(try await states(on: served, sandbox: true) == [Self.monthly: "active"])
 
         // Every granted purchase was told to Google exactly once.
@@ -214,17 +194,17 @@ import TollgateEvaluation
         let served = try await Served(.sqlite)
         defer { served.remove() }
         let body = TestPlay.pushBody(messageID: "x1", packageName: Self.package,
-                                     notification: #""testNotification":{"version":"1.0"}"#, eventTime: now)
+                                     notification: TestPlay.testNotification, eventTime: now)
         let anonymous = try await served.server.request("POST", "/v1/apps/lingualeap/notifications/play", json: body)
         #expect(anonymous.status == 401, "no token: Pub/Sub retries")
-        #expect(try await push("x1", #""testNotification":{"version":"1.0"}"#, to: served,
+        #expect(try await push("x1", TestPlay.testNotification, to: served,
                                audience: "https://elsewhere.example").status == 401)
-        #expect(try await deliver("x1", #""testNotification":{"version":"1.0"}"#, to: served) == "test")
-        let other = try await push("x2", Self.subscription(4, token: "t"), to: served, package: "com.example.other")
+        #expect(try await deliver("x1", TestPlay.testNotification, to: served) == "test")
+        let other = try await push("x2", TestPlay.subscriptionNotification(4, token: "t"), to: served, package: "com.example.other")
         #expect(other.status == 200)
         #expect(other.body["status"] as? String == "ignored")
         #expect(other.body["reason"] as? String == "other-package")
-        let unknown = try await push("x3", Self.subscription(4, token: "no-such-token"), to: served)
+        let unknown = try await push("x3", TestPlay.subscriptionNotification(4, token: "no-such-token"), to: served)
         #expect(unknown.body["status"] as? String == "ignored")
         #expect(unknown.body["reason"] as? String == "purchase-not-found")
         #expect(served.server.log.contains(#""reason":"purchase-not-found""#), "an ignored message is logged")

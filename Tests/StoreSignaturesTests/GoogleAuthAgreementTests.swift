@@ -30,40 +30,11 @@ import TollgateEvaluation
 
     /// google-auth's answers, by input id, from `scripts/google-jwt-check.py`.
     static func googlesAnswers(_ inputs: [Input]) async throws -> [String: Bool] {
-        let root = Fixtures.repositoryRoot()
-        let python = try await PythonPeers.python(root: root)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-jwt-\(UUID()).jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
-        var lines = ""
-        for input in inputs {
-            var writer = JSONWriter()
-            writer.object { members in
-                members.member("id") { $0.string(input.id) }
-                members.member("token") { $0.string(input.token) }
-            }
-            lines += String(decoding: writer.bytes, as: UTF8.self) + "\n"
-        }
-        try lines.write(to: file, atomically: true, encoding: .utf8)
-        let arguments = [
-            root.appendingPathComponent("scripts/google-jwt-check.py").path,
+        try await PythonPeers.googleAuthVerdicts(inputs.map { ($0.id, $0.token) }, options: [
             "--cert", "\(GoogleKeys.keyID)=\(GoogleKeys.path("service-account-certificate.pem"))",
             "--cert", "other=\(GoogleKeys.path("other-certificate.pem"))",
-            "--audience", GoogleKeys.audience, "--clock-skew", "60", file.path,
-        ]
-        let run = try await ChildProcess.run(python, arguments, timeout: .seconds(300))
-        guard run.succeeded else {
-            throw ChildProcess.Failure(
-                description: "google-jwt-check.py failed (\(run.status)): \(run.stderr.suffix(3000))")
-        }
-        var answers: [String: Bool] = [:]
-        for line in run.stdout.split(separator: "\n") {
-            let answer = try JSONValue(reading: Array(line.utf8))
-            guard let id = answer[member: "id"]?.string, case .bool(let accepted)? = answer[member: "accepted"] else {
-                throw ChildProcess.Failure(description: "google-jwt-check.py printed \(line)")
-            }
-            answers[id] = accepted
-        }
-        return answers
+            "--audience", GoogleKeys.audience, "--clock-skew", "60",
+        ])
     }
 
     /// The tokens: valid ones, each refusal of `JWTVerifierTests`, and the claims the push check reads.

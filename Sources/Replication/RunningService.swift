@@ -7,6 +7,8 @@ package struct RunningService: Sendable {
     let holder: PolicyHolder
     let follower: StoreFollower?
     let customerFollower: CustomerFollower?
+    /// Settles the Play purchases left with a call to Google pending; nil without Play's Developer API.
+    let playSettler: Task<Void, Never>?
 
     /// Serves until SIGTERM or SIGINT, then finishes the requests in flight and stops listening.
     package func runUntilSignalled() {
@@ -20,5 +22,6 @@ package struct RunningService: Sendable {
         holder.stop()
         follower?.stop()
         customerFollower?.stop()
+        playSettler?.cancel()
     }
 }

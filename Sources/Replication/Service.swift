@@ -61,9 +61,10 @@ package enum Service {
             line.member("admin") { $0.bool(admin != nil) }
         })
         if follower == nil { holder.watch(every: configuration.reloadInterval) }
-        if configuration.play?.api != nil { settlePlayPurchases(of: holder, with: customers, now: configuration.now) }
+        let playSettler = configuration.play?.api == nil ? nil
+            : settlePlayPurchases(of: holder, with: customers, now: configuration.now)
         return RunningService(address: address, server: server, holder: holder, follower: follower,
-                              customerFollower: customerFollower)
+                              customerFollower: customerFollower, playSettler: playSettler)
     }
 
     /// The customers kept in the configuration's store, with a cache that the store's customer feed keeps true.
@@ -75,17 +76,24 @@ package enum Service {
                                cache: cache, play: configuration.play), follower)
     }
 
-    /// Settles, in the background, the Play purchases a previous run left with a call to Google pending (it
-    /// stopped between committing a purchase and acknowledging or consuming it).
+    /// Settles, in the background, the Play purchases left with a call to Google pending: those a previous run
+    /// committed but stopped before acknowledging or consuming, at once, and every minute those whose call failed
+    /// (Pub/Sub also sends their message again, which settles them sooner).
     private static func settlePlayPurchases(of holder: PolicyHolder, with customers: CustomerLedger,
-                                            now: @escaping @Sendable () -> Date) {
-        let policies = holder.snapshot?.customerPolicies ?? []
+                                            now: @escaping @Sendable () -> Date) -> Task<Void, Never> {
         Task {
-            for policy in policies {
-                _ = await customers.settlePendingPlayPurchases(policy: policy, now: Timestamp(now()))
+            while !Task.isCancelled {
+                for policy in holder.snapshot?.customerPolicies ?? [] {
+                    _ = await customers.settlePendingPlayPurchases(policy: policy, now: Timestamp(now()))
+                }
+                // A store's first snapshot may take a moment; look again soon until there is one.
+                try? await Task.sleep(for: holder.snapshot == nil ? .seconds(1) : settleInterval)
             }
         }
     }
+
+    /// How often pending Play calls are settled.
+    static let settleInterval = Duration.seconds(60)
 
     /// Following the channel of the configuration's store as a replica. A SQLite store that cannot be opened
     /// is a mistake that stops the service; a database that does not answer is waited for.

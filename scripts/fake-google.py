@@ -15,9 +15,12 @@ and exits when its stdin closes (the test that started it has ended).
   POST .../purchases/products/P/tokens/T:consume. An unknown token is 404 in Google's error shape
   {"error": {"code", "message", "status"}}.
 - /_control/: POST subscription {token, json}, POST product {token, productId, json}, POST fail {token, status,
-  times, message?} (the next `times` API calls for the token answer `status`), POST delay {token, seconds, times}
-  (the next `times` API calls for the token answer `seconds` late), POST fail-grants {status, times},
-  GET calls (every API call: method, path, packageName, productId, token, kind, status), GET grants.
+  times, message?, kind?} (the next `times` API calls for the token, of `kind` ("get", "acknowledge" or "consume")
+  when given, answer `status`), POST delay {token, seconds, times, kind?} (the next `times` API calls for the token,
+  of `kind` when given, answer `seconds` late: the call is logged at once, then waits, then is answered, taking
+  effect when it succeeds, even when the caller has gone), POST fail-grants {status, times}, POST purchase
+  {token, productId?} ({"purchase": what the fake holds for the token now, or null}), GET calls (every API call in
+  order: method, path, packageName, productId, token, kind, and status once answered), GET grants.
 
     fake-google.py --service-account FILE.json --certificate CERT.pem --kid KID [--max-age SECONDS]
 """
@@ -124,13 +127,20 @@ class Handler(BaseHTTPRequestHandler):
             elif method == "POST" and name == "product":
                 state.products[(request["productId"], request["token"])] = json.loads(request["json"])
             elif method == "POST" and name == "fail":
-                state.failures[request["token"]] = [request["status"], request["times"], request.get("message")]
+                state.failures[request["token"]] = [request["status"], request["times"], request.get("message"),
+                                                    request.get("kind")]
             elif method == "POST" and name == "delay":
-                state.delays[request["token"]] = [request["seconds"], request["times"]]
+                state.delays[request["token"]] = [request["seconds"], request["times"], request.get("kind")]
+            elif method == "POST" and name == "purchase":
+                if request.get("productId") is None:
+                    purchase = state.subscriptions.get(request["token"])
+                else:
+                    purchase = state.products.get((request["productId"], request["token"]))
+                return self.answer(200, {"purchase": purchase})
             elif method == "POST" and name == "fail-grants":
                 state.grant_failures = [request["status"]] * request["times"]
             elif method == "GET" and name == "calls":
-                return self.answer(200, {"calls": list(state.calls)})
+                return self.answer(200, {"calls": [dict(call) for call in state.calls]})
             elif method == "GET" and name == "grants":
                 return self.answer(200, {"grants": state.grants})
             else:
@@ -191,12 +201,12 @@ class Handler(BaseHTTPRequestHandler):
             state.calls.append(call)
             authorized = authorization.startswith("Bearer ") and authorization[7:] in state.access_tokens
             failure = state.failures.get(token) if token is not None else None
-            if failure and failure[1] > 0:
+            if failure and failure[1] > 0 and failure[3] in (None, kind):
                 failure[1] -= 1
             else:
                 failure = None
             delay = state.delays.get(token) if token is not None else None
-            if delay and delay[1] > 0:
+            if delay and delay[1] > 0 and delay[2] in (None, kind):
                 delay[1] -= 1
                 seconds = delay[0]
             else:

@@ -174,6 +174,8 @@ extension CustomerLedger {
     }
 
     /// Reads the purchase `key` names again, commits what changed, and makes its pending calls; answers its owner.
+    /// A call still pending after that is held by another caller (one that may have died making it, whose lease
+    /// has not run out): it throws, so that the message is sent again rather than the call left unmade.
     private func settle(_ key: PurchaseKey, policy: CustomerPolicy, now: Timestamp) async throws(CustomerError) -> CustomerID? {
         let record = try read { store throws(StoreError) in try store.purchase(key) } ?? nil
         guard let record else { return nil }
@@ -191,6 +193,10 @@ extension CustomerLedger {
                                     policy: policy, now: now)
         let recorded = try self.record(key, notification: nil, decide: decision.decide)
         try await perform(recorded.actions, key: key, policy: policy, now: now)
+        let pending = try self.read { store throws(StoreError) in try store.pendingActions(of: key) } ?? []
+        if let call = pending.first {
+            throw .playUnavailable("the purchase is recorded, but \(call.action) is still held by another caller")
+        }
         return recorded.owner
     }
 

@@ -1,5 +1,5 @@
 package import Foundation
-import JSON
+package import JSON
 import Synchronization
 import TestSupport
 #if canImport(FoundationNetworking)
@@ -19,7 +19,7 @@ package final class FakeGoogle: Sendable {
         package var token: String?
         /// "get", "acknowledge", "consume", or "unknown" for a path the API does not have.
         package var kind: String
-        /// The status the fake answered.
+        /// The status the fake answered; 0 while the call is in flight (it has not answered yet).
         package var status: Int
     }
 
@@ -119,19 +119,36 @@ package final class FakeGoogle: Sendable {
                                               "json": .string(json)])
     }
 
-    /// The next `times` API calls for `token` answer `status`, in Google's error shape with `message` (a sentence of
-    /// the fake's when nil).
-    package func fail(token: String, status: Int, times: Int, message: String? = nil) async throws {
+    /// The next `times` API calls for `token` (of `kind` only, "get", "acknowledge" or "consume", when given)
+    /// answer `status`, in Google's error shape with `message` (a sentence of the fake's when nil).
+    package func fail(token: String, status: Int, times: Int, message: String? = nil, kind: String? = nil)
+        async throws
+    {
         var request: [String: JSONValue] = ["token": .string(token), "status": .number(Double(status)),
                                             "times": .number(Double(times))]
         if let message { request["message"] = .string(message) }
+        if let kind { request["kind"] = .string(kind) }
         try await control("POST", "fail", request)
     }
 
-    /// The next `times` API calls for `token` answer `seconds` late.
-    package func delay(token: String, seconds: Double, times: Int) async throws {
-        try await control("POST", "delay", ["token": .string(token), "seconds": .number(seconds),
-                                            "times": .number(Double(times))])
+    /// The next `times` API calls for `token` (of `kind` only, "get", "acknowledge" or "consume", when given)
+    /// answer `seconds` late: each is in `calls()` at once, with status 0, and takes effect only after the wait,
+    /// even when its caller has gone.
+    package func delay(token: String, seconds: Double, times: Int, kind: String? = nil) async throws {
+        var request: [String: JSONValue] = ["token": .string(token), "seconds": .number(seconds),
+                                            "times": .number(Double(times))]
+        if let kind { request["kind"] = .string(kind) }
+        try await control("POST", "delay", request)
+    }
+
+    /// What the fake holds now for `token`: the SubscriptionPurchaseV2, or the ProductPurchase of `productID`
+    /// when given, as the calls so far left it; nil when it holds none.
+    package func purchase(token: String, productID: String? = nil) async throws -> JSONValue? {
+        var request: [String: JSONValue] = ["token": .string(token)]
+        if let productID { request["productId"] = .string(productID) }
+        let purchase = try await control("POST", "purchase", request)[member: "purchase"]
+        if case .null? = purchase { return nil }
+        return purchase
     }
 
     /// The next `times` grants answer `status` before looking at the assertion.

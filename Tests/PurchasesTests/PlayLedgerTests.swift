@@ -124,6 +124,40 @@ import TollgateEvaluation
         #expect(play.api.calls("acknowledge").count == 2, "one failed call and one made: never a third")
     }
 
+    @Test(arguments: StoreBackend.allCases) func aCallHeldByACallerThatDiedIsRetriedOnceItsLeaseRunsOut(
+        _ backend: StoreBackend) async throws {
+        let play = try Ledger(backend)
+        defer { play.remove() }
+        play.api.set("sub-3", TestPlay.subscription(state: "SUBSCRIPTION_STATE_ACTIVE", productID: Self.monthly,
+                                                    basePlanID: nil, expiry: Self.at(days: 30), acknowledged: false,
+                                                    accountID: user.text))
+        play.api.fail("acknowledge", with: [.unavailable("503 from Google")])
+        await #expect(throws: CustomerError.self) {
+            try await Self.push("m1", Self.subscription(4, token: "sub-3"), to: play.ledger, at: Self.start)
+        }
+        // A caller claims the call, then dies making it: its lease holds for a minute.
+        let action = PurchaseAction(key: PurchaseKey(app: "lingualeap", store: "play", purchase: "sub-3"),
+                                    action: "acknowledge-subscription:\(Self.monthly)")
+        let claimed = try StorePool(location: StoreLocation(play.store.location)).write { store throws(StoreError) in
+            try store.claimAction(action, now: Self.start, until: Timestamp(secondsSince1970: Self.start.secondsSince1970 + 60))
+        }
+        #expect(claimed)
+        let soon = Timestamp(secondsSince1970: Self.start.secondsSince1970 + 1)
+        #expect(await play.ledger.settlePendingPlayPurchases(policy: Self.policy, now: soon) == 1,
+                "a call another caller holds is not settled")
+        await #expect(throws: CustomerError.self, "the message is sent again rather than answered duplicate") {
+            try await Self.push("m1", Self.subscription(4, token: "sub-3"), to: play.ledger, at: soon)
+        }
+        #expect(play.api.calls("acknowledge").count == 1, "the held call is not made twice")
+        let later = Timestamp(secondsSince1970: Self.start.secondsSince1970 + 61)
+        #expect(try await Self.push("m1", Self.subscription(4, token: "sub-3"), to: play.ledger, at: later).status
+            == .duplicate)
+        #expect(play.api.calls("acknowledge").count == 2, "once the lease runs out the call is made")
+        #expect(try await Self.push("m1", Self.subscription(4, token: "sub-3"), to: play.ledger, at: later).status
+            == .duplicate)
+        #expect(play.api.calls("acknowledge").count == 2, "and never again")
+    }
+
     @Test(arguments: StoreBackend.allCases) func aRestartSettlesTheCallsAPreviousRunLeftPending(_ backend: StoreBackend) async throws {
         let play = try Ledger(backend)
         defer { play.remove() }

@@ -133,7 +133,7 @@ import TollgateEvaluation
                                                     accountID: user.text))
         play.api.fail("acknowledge", with: [.unavailable("503 from Google")])
         await #expect(throws: CustomerError.self) {
-            try await Self.push("m1", Self.subscription(4, token: "sub-3"), to: play.ledger, at: Self.start)
+            try await Self.push("m1", TestPlay.subscriptionNotification(4, token: "sub-3"), to: play.ledger, at: Self.start)
         }
         // A caller claims the call, then dies making it: its lease holds for a minute.
         let action = PurchaseAction(key: PurchaseKey(app: "lingualeap", store: "play", purchase: "sub-3"),
@@ -146,14 +146,14 @@ import TollgateEvaluation
         #expect(await play.ledger.settlePendingPlayPurchases(policy: Self.policy, now: soon) == 1,
                 "a call another caller holds is not settled")
         await #expect(throws: CustomerError.self, "the message is sent again rather than answered duplicate") {
-            try await Self.push("m1", Self.subscription(4, token: "sub-3"), to: play.ledger, at: soon)
+            try await Self.push("m1", TestPlay.subscriptionNotification(4, token: "sub-3"), to: play.ledger, at: soon)
         }
         #expect(play.api.calls("acknowledge").count == 1, "the held call is not made twice")
         let later = Timestamp(secondsSince1970: Self.start.secondsSince1970 + 61)
-        #expect(try await Self.push("m1", Self.subscription(4, token: "sub-3"), to: play.ledger, at: later).status
+        #expect(try await Self.push("m1", TestPlay.subscriptionNotification(4, token: "sub-3"), to: play.ledger, at: later).status
             == .duplicate)
         #expect(play.api.calls("acknowledge").count == 2, "once the lease runs out the call is made")
-        #expect(try await Self.push("m1", Self.subscription(4, token: "sub-3"), to: play.ledger, at: later).status
+        #expect(try await Self.push("m1", TestPlay.subscriptionNotification(4, token: "sub-3"), to: play.ledger, at: later).status
             == .duplicate)
         #expect(play.api.calls("acknowledge").count == 2, "and never again")
     }

@@ -39,7 +39,7 @@ import TollgateEvaluation
             state: "ACTIVE", productID: Self.monthly, basePlanID: "monthly",
             expiry: Timestamp(secondsSince1970: now.secondsSince1970 + 30 * 86_400), acknowledged: false,
             accountID: user))
-        return Purchase(token: token, notification: PlayCustomerServiceTests.subscription(4, token: token),
+        return Purchase(token: token, notification: TestPlay.subscriptionNotification(4, token: token),
                         call: "acknowledge", productID: nil)
     }
 
@@ -47,7 +47,7 @@ import TollgateEvaluation
         try await served.google.setProduct(token: token, productID: Self.reviews, json: TestPlay.product(
             purchaseState: 0, consumed: false, acknowledged: false, accountID: user, orderID: "GPA.\(token)",
             purchaseTime: now))
-        return Purchase(token: token, notification: PlayCustomerServiceTests.oneTime(1, token: token, sku: Self.reviews),
+        return Purchase(token: token, notification: TestPlay.oneTimeNotification(1, token: token, sku: Self.reviews),
                         call: "consume", productID: Self.reviews)
     }
 

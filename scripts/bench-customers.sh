@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Benchmarks the customers of the service (release `tollgate serve --apple-root-ca` of the test chain), on SQLite
-# (a copy of the examples in folder mode: customers in .tollgate/store.sqlite) and on PostgreSQL (a throwaway
-# cluster from scripts/postgres.sh, published to first, served with --store).
+# Benchmarks the customers of the service (release `tollgate serve --apple-root-ca` of the test chain, taking
+# Google Play's pushes from a fake Google of its own: scripts/fake-google.py on loopback, with the fixture service
+# account), on SQLite (a copy of the examples in folder mode: customers in .tollgate/store.sqlite) and on
+# PostgreSQL (a throwaway cluster from scripts/postgres.sh, published to first, served with --store).
 #
 # ROUNDS times, on each backend, back to back (wrk -tTHREADS -cCONNECTIONS -dDURATION --latency each):
 #   notifications  POST /v1/apps/photocollage/notifications/app-store of distinct signed notifications
@@ -10,22 +11,34 @@
 #                  ones each run; each wrk thread posts its own slice of the file, so none repeats. Every answer
 #                  must be 200 and "applied" (and the store must hold them all as applied)
 #   evaluate       the baseline: the same server's POST evaluate with a one-entitlement body
-# then, once: the cost of one notification by part, in-process ('TollgateBenchmarks customers-split'): verify,
-# decode, commit, and the whole ledger; and, on a store seeded with SQL with 1,000,000 customers (one active yearly subscription
-# each; sqlite3 with a recursive CTE, psql with generate_series), ROUNDS times on each backend:
+# then ROUNDS times on each backend, likewise:
+#   play           POST /v1/apps/lingualeap/notifications/play of distinct Pub/Sub pushes ('TollgateBenchmarks
+#                  customers-play-sign': SUBSCRIPTION_RENEWED, each a new messageId and purchase token) with one
+#                  push token (RS256, the fixture key) in Authorization; the server reads each purchase from its
+#                  fake's GET subscriptionsv2 (every unknown token answers an active, acknowledged monthly
+#                  subscription of the customer "android-<token>"), then commits it. Posted as the App Store's
+#                  are; every answer must be 200 and "applied"
+#   evaluate       its baseline, run next to it
+#   Google's GET   the fake's GET subscriptionsv2 alone (with an access token of its control API): how much of a
+#                  Play notification's time is the API round trip
+# and each fake must have granted its server one access token for the whole run; then, once: the cost of one
+# notification by part, in-process ('TollgateBenchmarks customers-split'): verify, decode, commit, and the whole
+# ledger; and, on a store seeded with SQL with 1,000,000 customers (one active yearly subscription each; sqlite3
+# with a recursive CTE, psql with generate_series), ROUNDS times on each backend:
 #   by customer    POST evaluate with {"customer": "<one of the ACTIVE (10,000) active customers, at random>",
 #                  "environment": "sandbox"}, after a warm-up run: the goal's figure; and, for information, of
 #                  any of all 1,000,000 at random (a cache helps little when every customer is as likely)
 #   entitlements   the baseline: POST evaluate with the same entitlement in the body, synced
 #   one customer   POST evaluate of the same customer every time (what a customer cache can give)
 # Goals: notifications >= 2,000/s on each backend (2 cores, shared with wrk and PostgreSQL); evaluate by customer
-# >= 0.8x evaluate with the entitlements in the body (median of the rounds' ratios); no failed request.
+# >= 0.8x evaluate with the entitlements in the body (median of the rounds' ratios); no failed request. None for
+# Play: its figures and ratios are printed.
 #
 # usage: scripts/bench-customers.sh
 # environment: SCRATCH_PATH (SwiftPM build folder, default .build), DURATION (wrk -d, default 10s), ROUNDS
 #              (default 3), CONNECTIONS (wrk -c, default 16), THREADS (wrk -t, default 2), NOTIFICATIONS (signed
-#              per notification run, default 4000 per second of DURATION), CUSTOMERS (seeded, default 1000000),
-#              ACTIVE (the customers the goal's evaluations pick from, default 10000)
+#              per notification run, default 4000 per second of DURATION; as many Play pushes), CUSTOMERS (seeded,
+#              default 1000000), ACTIVE (the customers the goal's evaluations pick from, default 10000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,16 +63,48 @@ release_binaries tollgate TollgateBenchmarks
 tollgate="$bin/tollgate"
 bench="$bin/TollgateBenchmarks"
 root_ca="$PWD/Tests/Fixtures/app-store/test-chain/root.pem"
+python="$(scripts/python-venv.sh)" || fail "scripts/python-venv.sh failed (the fake Google needs google-auth)"
 started=$(date +%s)
 
 server_scratch
 
-# serve NAME FOLDER [STORE]: starts `tollgate serve` in FOLDER (on STORE if given) on a free loopback port; sets
-# NAME_pid and NAME_url.
+# The fakes' key id, and the audience of the push tokens.
+play_kid=tollgate-test-push-key
+play_audience="https://tollgate.example.com/v1/apps/lingualeap/notifications/play"
+# fake_google NAME: starts scripts/fake-google.py for the server NAME, alive while this script holds the write end
+# of its stdin; sets NAME_google (its URL) and NAME_google_pid, and writes $work/NAME-account.json, the fixture
+# service account whose token_uri is the fake's.
+fake_google() {
+  local log="$work/google-$1" port="" fd
+  mkfifo "$log.in"
+  "$python" scripts/fake-google.py --service-account Tests/Fixtures/google/service-account.json \
+    --certificate Tests/Fixtures/google/service-account-certificate.pem --kid "$play_kid" \
+    <"$log.in" >"$log.out" 2>"$log.err" &
+  local pid=$!
+  pids+=("$pid")
+  exec {fd}>"$log.in"
+  for _ in $(seq 300); do
+    port="$(sed -n 's/^{"port": \([0-9]*\)}$/\1/p' "$log.out")"
+    [[ -n "$port" ]] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  [[ -n "$port" ]] || fail "scripts/fake-google.py did not start: $(cat "$log.err")"
+  sed "s|\"token_uri\": \"[^\"]*\"|\"token_uri\": \"http://127.0.0.1:$port/token\"|" \
+    Tests/Fixtures/google/service-account.json >"$work/$1-account.json"
+  printf -v "$1_google" '%s' "http://127.0.0.1:$port"
+  printf -v "$1_google_pid" '%s' "$pid"
+}
+
+# serve NAME FOLDER [STORE]: starts `tollgate serve` in FOLDER (on STORE if given) on a free loopback port, taking
+# Play's pushes from the fake Google NAME_google (see fake_google); sets NAME_pid and NAME_url.
 serve() {
-  local log="$work/$1.log" store=() url=""
+  local log="$work/$1.log" store=() url="" google_var="$1_google"
   [[ -n "${3:-}" ]] && store=(--store "$3")
-  (cd "$2" && exec "$tollgate" serve --port 0 --host 127.0.0.1 --apple-root-ca "$root_ca" "${store[@]}" 2>"$log") &
+  local play=(--play-service-account "$work/$1-account.json" --play-push-audience "$play_audience"
+    --google-certs-url "${!google_var}/oauth2/v3/certs" --google-api-url "${!google_var}")
+  (cd "$2" && exec "$tollgate" serve --port 0 --host 127.0.0.1 --apple-root-ca "$root_ca" "${store[@]}" \
+    "${play[@]}" 2>"$log") &
   local pid=$!
   pids+=("$pid")
   for _ in $(seq 300); do
@@ -175,6 +220,56 @@ function done(summary, latency, requests)
   io.write(string.format("notifications applied=%d other=%d exhausted=%d\n", a, o, e))
 end
 EOF
+# play.lua FILE THREADS TOKEN: as notify.lua, each push with Authorization: Bearer TOKEN; its done() prints how
+# many answers were 200 and "applied", how many not, and whether a thread ran out of pushes.
+cat >"$work/play.lua" <<'EOF'
+local created = 0
+local all = {}
+function setup(thread)
+  thread:set("id", created)
+  created = created + 1
+  table.insert(all, thread)
+end
+function init(args)
+  local threads = tonumber(args[2])
+  bodies = {}
+  local line = 0
+  for body in io.lines(args[1]) do
+    if line % threads == id then bodies[#bodies + 1] = body end
+    line = line + 1
+  end
+  nextBody, applied, other, exhausted = 1, 0, 0, 0
+  wrk.method = "POST"
+  wrk.headers["Content-Type"] = "application/json"
+  wrk.headers["Authorization"] = "Bearer " .. args[3]
+end
+function request()
+  local body = bodies[nextBody]
+  if body == nil then
+    exhausted = 1
+    body = bodies[#bodies]
+  end
+  nextBody = nextBody + 1
+  return wrk.format(nil, nil, nil, body)
+end
+function response(status, headers, body)
+  if status == 200 and body:find('"status":"applied"', 1, true) then applied = applied + 1 else other = other + 1 end
+end
+function done(summary, latency, requests)
+  local a, o, e = 0, 0, 0
+  for _, thread in ipairs(all) do
+    a, o, e = a + thread:get("applied"), o + thread:get("other"), e + thread:get("exhausted")
+  end
+  io.write(string.format("play applied=%d other=%d exhausted=%d\n", a, o, e))
+end
+EOF
+# google-get.lua ACCESS_TOKEN: the fake Google's GET subscriptionsv2 of a token it does not know (its default
+# subscription answers), with an access token it granted.
+cat >"$work/google-get.lua" <<'EOF'
+function init(args)
+  wrk.headers["Authorization"] = "Bearer " .. args[1]
+end
+EOF
 # customer.lua COUNT: evaluates a customer picked at random among the COUNT seeded ones per request.
 cat >"$work/customer.lua" <<'EOF'
 local created = 0
@@ -208,10 +303,27 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"entitlements": [$entitlement], "synced": true}'
 EOF
 
-# The two servers: SQLite in folder mode, PostgreSQL after a first publish.
+# The two servers: SQLite in folder mode, PostgreSQL after a first publish; each with a fake Google of its own, whose
+# unknown tokens all answer an active monthly subscription of lingualeap (acknowledged, as a renewal is), and an
+# access token of it for the GET alone.
+play_expiry="$(date -u -d '+30 days' +%Y-%m-%dT%H:%M:%SZ)"
+play_start="$(date -u -d '-30 days' +%Y-%m-%dT%H:%M:%SZ)"
+play_subscription='{"acknowledgementState": "ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED", "externalAccountIdentifiers":'
+play_subscription+=' {"obfuscatedExternalAccountId": "android-@TOKEN@"},'
+play_subscription+=' "kind": "androidpublisher#subscriptionPurchaseV2", "latestOrderId": "GPA.3300-0000-0000-00001",'
+play_subscription+=' "lineItems": [{"autoRenewingPlan": {"autoRenewEnabled": true}, "expiryTime": "'"$play_expiry"'",'
+play_subscription+=' "latestSuccessfulOrderId": "GPA.3300-0000-0000-00001", "offerDetails": {"basePlanId": "monthly"},'
+play_subscription+=' "productId": "com.example.lingualeap.pro.monthly"}], "regionCode": "US",'
+play_subscription+=' "startTime": "'"$play_start"'", "subscriptionState": "SUBSCRIPTION_STATE_ACTIVE"}'
 for name in lite pg; do
   mkdir -p "$work/$name"
   cp -R Policies Templates "$work/$name/"
+  fake_google "$name"
+  google_var="${name}_google"
+  curl -sf -o /dev/null -d "{\"kind\": \"subscription\", \"json\": \"${play_subscription//\"/\\\"}\"}" \
+    "${!google_var}/_control/default" || fail "the fake Google took no default subscription"
+  answer="$(curl -sf -X POST "${!google_var}/_control/access-token")" || fail "the fake Google granted no access token"
+  printf -v "${name}_access" '%s' "$(sed -n 's/.*"access_token": "\([^"]*\)".*/\1/p' <<<"$answer")"
 done
 serve lite "$work/lite"
 echo "PostgreSQL: a throwaway cluster…" >&2
@@ -253,8 +365,60 @@ for round in $(seq "$rounds"); do
       "${notify[0]}" "$(fine "${notify[0]}" "$rps")" "${notify[1]}" "${notify[2]}" "${notify[3]}" "${notify[4]}")")
   done
 done
-stored_lite="$(sql_lite "SELECT count(*) FROM store_notifications WHERE status = 'applied'")"
-stored_pg="$(sql_pg -c "SELECT count(*) FROM store_notifications WHERE status = 'applied'")"
+
+echo "Play notifications: $rounds rounds of $notifications pushes, evaluate and the fake Google's GET on each" \
+  "backend…" >&2
+sent_play_lite=0 sent_play_pg=0
+for round in $(seq "$rounds"); do
+  for name in lite pg; do
+    pid_var="${name}_pid" url_var="${name}_url" google_var="${name}_google" google_pid_var="${name}_google_pid"
+    access_var="${name}_access"
+    push_token="$("$bench" customers-play-sign --count "$notifications" --out "$work/play.jsonl" \
+      --audience "$play_audience" --kid "$play_kid")" || fail "TollgateBenchmarks customers-play-sign failed"
+    load "play-$name-$round" "${!url_var}/v1/apps/lingualeap/notifications/play" "${!pid_var}" "$work/play.lua" \
+      "$work/play.jsonl" "$threads" "$push_token"
+    rm -f "$work/play.jsonl"
+    line="$(grep '^play applied=' "$work/wrk-play-$name-$round.txt")" \
+      || fail "no count of the answers in $(cat "$work/wrk-play-$name-$round.txt")"
+    [[ "$(field exhausted "$line")" == 0 ]] \
+      || fail "a wrk thread ran out of Play pushes in round $round on $name; raise NOTIFICATIONS (now $notifications)"
+    other="$(field other "$line")"
+    total_failed=$((total_failed + other))
+    if [[ $name == lite ]]; then sent_play_lite=$((sent_play_lite + $(field applied "$line"))); else
+      sent_play_pg=$((sent_play_pg + $(field applied "$line"))); fi
+    pushed=("$rps" "$p50" "$p99" "$((failed + other))" "$cpu_us")
+    load "evaluate-play-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
+      "$work/entitlements.lua"
+    label=SQLite
+    [[ $name == pg ]] && label=PostgreSQL
+    row "$round: $label: POST evaluate, entitlements (Play's baseline)" "$rps"
+    base_rps=$rps
+    keep "play-$name" "${pushed[0]}" 1
+    keep "play-ratio-$name" "${pushed[0]}" "$rps"
+    keep "play-p50-$name" "${pushed[1]}" 1
+    keep "play-cpu-$name" "${pushed[4]}" 1
+    rows+=("$(printf '%-62s %9.0f %7sx %8.2f %8.2f %7s %7s' "$round: $label: POST notifications/play" \
+      "${pushed[0]}" "$(fine "${pushed[0]}" "$base_rps")" "${pushed[1]}" "${pushed[2]}" "${pushed[3]}" "${pushed[4]}")")
+    load "google-$name-$round" \
+      "${!google_var}/androidpublisher/v3/applications/com.example.lingualeap/purchases/subscriptionsv2/tokens/get" \
+      "${!google_pid_var}" "$work/google-get.lua" "${!access_var}"
+    row "$round: $label: the fake Google's GET alone (cpu_us: the fake's)" "$base_rps"
+    keep "google-$name" "$rps" 1
+    keep "google-p50-$name" "$p50" 1
+  done
+done
+# grants NAME: the access tokens the fake Google of NAME granted.
+grants() {
+  local google_var="$1_google"
+  curl -sf "${!google_var}/_control/grants" | sed -n 's/.*"grants": \([0-9]*\).*/\1/p'
+}
+grants_lite="$(grants lite)"
+grants_pg="$(grants pg)"
+
+stored_lite="$(sql_lite "SELECT count(*) FROM store_notifications WHERE store = 'app-store' AND status = 'applied'")"
+stored_pg="$(sql_pg -c "SELECT count(*) FROM store_notifications WHERE store = 'app-store' AND status = 'applied'")"
+stored_play_lite="$(sql_lite "SELECT count(*) FROM store_notifications WHERE store = 'play' AND status = 'applied'")"
+stored_play_pg="$(sql_pg -c "SELECT count(*) FROM store_notifications WHERE store = 'play' AND status = 'applied'")"
 not_applied="$(( $(sql_lite "SELECT count(*) FROM store_notifications WHERE status <> 'applied'") \
   + $(sql_pg -c "SELECT count(*) FROM store_notifications WHERE status <> 'applied'") ))"
 
@@ -366,8 +530,27 @@ for part in verify decode store ledger; do
 done
 echo "($(field count "$split_lite") notifications of the same mix each; the store parts on a store of their own)"
 echo
+# play_line NAME LABEL: the Play figures of NAME, medians of the rounds.
+play_line() {
+  local rate ratio p50 cpu get get_p50 rest
+  read -r rate rest <<<"$(median "play-$1" 0)"
+  read -r ratio rest <<<"$(median "play-ratio-$1" 4)"
+  read -r p50 rest <<<"$(median "play-p50-$1")"
+  read -r cpu rest <<<"$(median "play-cpu-$1" 0)"
+  read -r get rest <<<"$(median "google-$1" 0)"
+  read -r get_p50 rest <<<"$(median "google-p50-$1")"
+  echo "Play on $2: $rate notifications/s (${ratio}x evaluate), p50 $p50 ms, served CPU $cpu µs per notification;"
+  echo "  the fake Google's GET alone: $get req/s, p50 $get_p50 ms"
+}
+echo "Play notifications, medians of $rounds rounds (each reads its purchase from the fake Google in Python, on the"
+echo "same cores):"
+play_line lite SQLite
+play_line pg PostgreSQL
+echo "token grants (one per server for the whole run): SQLite $grants_lite, PostgreSQL $grants_pg"
+echo
 echo "notifications stored as applied: SQLite $stored_lite (answered applied: $sent_lite), PostgreSQL $stored_pg" \
-  "($sent_pg); stored otherwise: $not_applied (the stores also hold the requests in flight when each wrk run stopped)"
+  "($sent_pg); Play: SQLite $stored_play_lite ($sent_play_lite), PostgreSQL $stored_play_pg ($sent_play_pg);" \
+  "stored otherwise: $not_applied (the stores also hold the requests in flight when each wrk run stopped)"
 echo "seeded $(thousands "$customers") customers in ${seed_lite_s}s (SQLite, file $(mib $((lite_bytes / 1024))) MiB)" \
   "and ${seed_pg_s}s (PostgreSQL, database $(mib $((pg_bytes / 1024))) MiB); customer lookups counted:" \
   "SQLite $lookups_lite, PostgreSQL $lookups_pg"
@@ -402,5 +585,14 @@ for name in lite pg; do
   printf '%-64s %-22s %s\n' "(evaluate by customer, always the same one, against the body, $label)" \
     "$(read -r m lo hi <<<"$(median "customer-hot-$name")"; echo "${m}x (${lo}-${hi})")" "-"
 done
+for name in lite pg; do
+  label=SQLite
+  [[ $name == pg ]] && label=PostgreSQL
+  printf '%-64s %-22s %s\n' "(Play notifications/s against evaluate's requests/s, $label)" \
+    "$(read -r m lo hi <<<"$(median "play-ratio-$name" 4)"; echo "${m}x (${lo}-${hi})")" "-"
+done
+printf '%-64s %-22s %s\n' "one token grant per server for all its Play notifications" \
+  "$grants_lite, $grants_pg" "$(ok "${grants_lite:-0} == 1 && ${grants_pg:-0} == 1")"
 printf '%-64s %-22s %s\n' "no failed request or non-applied notification (all runs)" "$total_failed, $not_applied" \
-  "$(ok "$total_failed == 0 && $not_applied == 0 && $stored_lite >= $sent_lite && $stored_pg >= $sent_pg")"
+  "$(ok "$total_failed == 0 && $not_applied == 0 && $stored_lite >= $sent_lite && $stored_pg >= $sent_pg \
+    && $stored_play_lite >= $sent_play_lite && $stored_play_pg >= $sent_play_pg")"

@@ -13,14 +13,18 @@ and exits when its stdin closes (the test that started it has ended).
   GET .../purchases/subscriptionsv2/tokens/T, GET .../purchases/products/P/tokens/T,
   POST .../purchases/subscriptions/P/tokens/T:acknowledge, POST .../purchases/products/P/tokens/T:acknowledge and
   POST .../purchases/products/P/tokens/T:consume. An unknown token is 404 in Google's error shape
-  {"error": {"code", "message", "status"}}.
-- /_control/: POST subscription {token, json}, POST product {token, productId, json}, POST fail {token, status,
-  times, message?, kind?} (the next `times` API calls for the token, of `kind` ("get", "acknowledge" or "consume")
-  when given, answer `status`), POST delay {token, seconds, times, kind?} (the next `times` API calls for the token,
-  of `kind` when given, answer `seconds` late: the call is logged at once, then waits, then is answered, taking
-  effect when it succeeds, even when the caller has gone), POST fail-grants {status, times}, POST purchase
-  {token, productId?} ({"purchase": what the fake holds for the token now, or null}), GET calls (every API call in
-  order: method, path, packageName, productId, token, kind, and status once answered), GET grants.
+  {"error": {"code", "message", "status"}}, unless a default subscription is set (subscription calls only).
+- /_control/: POST subscription {token, json}, POST product {token, productId, json}, POST default {kind:
+  "subscription", json} (every subscription token the fake does not know answers a copy of json, with each
+  "@TOKEN@" in its strings replaced by the token, its own once acknowledged: for benchmarks, whose notifications each
+  name a new token), POST fail {token, status, times, message?, kind?} (the next `times` API calls for the token,
+  of `kind` ("get", "acknowledge" or "consume") when given, answer `status`), POST delay {token, seconds, times,
+  kind?} (the next `times` API calls for the token, of `kind` when given, answer `seconds` late: the call is logged
+  at once, then waits, then is answered, taking effect when it succeeds, even when the caller has gone), POST
+  fail-grants {status, times}, POST purchase {token, productId?} ({"purchase": what the fake holds for the token
+  now, or null}), POST access-token (answers {"access_token"}, a token the API accepts, granted without a grant:
+  for calling the API directly), GET calls (every API call in order: method, path, packageName, productId, token,
+  kind, and status once answered), GET grants.
 
     fake-google.py --service-account FILE.json --certificate CERT.pem --kid KID [--max-age SECONDS]
 """
@@ -64,6 +68,7 @@ class State:
     def __init__(self):
         self.lock = threading.Lock()
         self.subscriptions = {}
+        self.default_subscription = None
         self.products = {}
         self.failures = {}
         self.grant_failures = []
@@ -76,6 +81,9 @@ class State:
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "FakeGoogle/1"
+    # Headers and body go out in two writes: without TCP_NODELAY, each answer on a kept-alive connection would
+    # wait for the client's delayed ACK (some 40 ms).
+    disable_nagle_algorithm = True
 
     def log_message(self, format, *args):
         pass
@@ -126,6 +134,15 @@ class Handler(BaseHTTPRequestHandler):
                 state.subscriptions[request["token"]] = json.loads(request["json"])
             elif method == "POST" and name == "product":
                 state.products[(request["productId"], request["token"])] = json.loads(request["json"])
+            elif method == "POST" and name == "default":
+                if request.get("kind") != "subscription":
+                    return self.answer(400, {"error": "a default is of kind subscription"})
+                json.loads(request["json"])  # refused here, not at each call, when it does not parse
+                state.default_subscription = request["json"]
+            elif method == "POST" and name == "access-token":
+                access_token = "ya29.fake-" + secrets.token_urlsafe(32)
+                state.access_tokens.add(access_token)
+                return self.answer(200, {"access_token": access_token})
             elif method == "POST" and name == "fail":
                 state.failures[request["token"]] = [request["status"], request["times"], request.get("message"),
                                                     request.get("kind")]
@@ -228,6 +245,11 @@ class Handler(BaseHTTPRequestHandler):
                 purchase = state.products.get((product_id, token))
             else:
                 purchase = state.subscriptions.get(token)
+                if purchase is None and state.default_subscription is not None:
+                    purchase = json.loads(state.default_subscription.replace("@TOKEN@", token))
+                    if kind != "get":
+                        # Acknowledged, the token's purchase is a copy of its own from now on.
+                        state.subscriptions[token] = purchase
             if purchase is None:
                 call["status"] = 404
                 status, result = 404, "The purchase token was not found."

@@ -16,6 +16,11 @@ import TollgateEvaluation
 ///   info) and three `ONE_TIME_CHARGE` (a new 100-coin consumable). Every transaction carries its customer's id as
 ///   `appAccountToken`, so that each notification is applied (none is unclaimed); the purchases are spread over M
 ///   customers (default N / 5). Ids are new each run, so files from several runs can go to one store.
+/// - `customers-play-sign --count N --out FILE --audience AUD [--kid KID]`: N distinct Pub/Sub push bodies of
+///   lingualeap's Google Play notifications, one per line (`BenchmarkPlay`): each a `SUBSCRIPTION_RENEWED` of a new
+///   purchase token, with a new `messageId`, both new each run; prints one push token for audience AUD, valid for
+///   two hours, signed with the service account's fixture key under KID (default the key id the tests' fake
+///   serves), for every push's `Authorization: Bearer`.
 /// - `customers-template`: one transaction JSON, as the notifications carry it (an active yearly
 ///   subscription in the sandbox), with `@TRANSACTION@` and `@CUSTOMER@` where the SQL that seeds customers puts
 ///   each row's transaction and customer ids.
@@ -55,6 +60,7 @@ struct CustomersBenchmark {
     func run() throws(BenchmarkFailure) -> String {
         switch action {
         case "customers-sign": return try sign()
+        case "customers-play-sign": return try playSign()
         case "customers-template": return Self.template()
         default: return try split()
         }
@@ -153,6 +159,30 @@ struct CustomersBenchmark {
         }
         return "notifications=\(count) customers=\(customers) bytes=\(text.utf8.count) "
             + "sign_ms=\(Self.format(Self.milliseconds(elapsed)))"
+    }
+
+    private func playSign() throws(BenchmarkFailure) -> String {
+        guard let out = options["--out"] else { throw BenchmarkFailure("customers-play-sign needs --out FILE") }
+        guard let audience = options["--audience"], !audience.isEmpty else {
+            throw BenchmarkFailure("customers-play-sign needs --audience AUD")
+        }
+        let count = try count(default: 10_000)
+        let play = try BenchmarkPlay(keyID: options["--kid"] ?? BenchmarkPlay.defaultKeyID)
+        let prefix = Self.runPrefix()
+        let now = Timestamp(secondsSince1970: Self.nowMilliseconds / 1000)
+        var text = ""
+        text.reserveCapacity(count * 600)
+        for index in 0..<count {
+            text += BenchmarkPlay.renewal(messageID: "\(prefix)-m\(index)", token: "\(prefix)-play-\(index)", now: now)
+            text += "\n"
+        }
+        do {
+            try text.write(toFile: out, atomically: false, encoding: .utf8)
+        } catch {
+            throw BenchmarkFailure("cannot write \(out): \(error)")
+        }
+        return try play.pushToken(audience: audience, now: now,
+                                  expires: Timestamp(secondsSince1970: now.secondsSince1970 + 7200))
     }
 
     private static func template() -> String {

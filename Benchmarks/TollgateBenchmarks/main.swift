@@ -19,6 +19,7 @@ let usage = """
            TollgateBenchmarks render-count --renders N [render options but --seconds and --plan]
            TollgateBenchmarks fleet --dir PROJECT --store STORE --replicas URL,… [--publishes N] [--app APP]
            TollgateBenchmarks customers-sign --count N --out FILE [--customers M]
+           TollgateBenchmarks customers-play-sign --count N --out FILE --audience AUD [--kid KID]
            TollgateBenchmarks customers-template
            TollgateBenchmarks customers-split --store STORE [--count N]
 
@@ -61,7 +62,9 @@ let usage = """
 
     customers-sign: N distinct App Store notifications of photocollage signed with the test chain, one
     {"signedPayload": …} body per line of FILE (SUBSCRIBED and DID_RENEW with renewal info, ONE_TIME_CHARGE
-    coins), over M customers (default N / 5). customers-template: a transaction JSON with @TRANSACTION@ and
+    coins), over M customers (default N / 5). customers-play-sign: N distinct Pub/Sub pushes of lingualeap's
+    SUBSCRIPTION_RENEWED, each of a new purchase token, one body per line of FILE, and one push token for AUD
+    (RS256, the fixture service account's key under KID) on stdout. customers-template: a transaction JSON with @TRANSACTION@ and
     @CUSTOMER@ for seeding customers with SQL. customers-split: microseconds per notification to verify, decode
     and commit, and through the whole ledger, on STORE (scripts/bench-customers.sh; see CustomersBenchmark).
 
@@ -108,10 +111,10 @@ do throws(BenchmarkFailure) {
         print(try StoreBenchmark(arguments: options).run())
     case "fleet":
         print(try FleetBenchmark(arguments: options).run())
-    case "customers-sign", "customers-template", "customers-split":
+    case "customers-sign", "customers-play-sign", "customers-template", "customers-split":
         print(try CustomersBenchmark(action: arguments[0], arguments: options).run())
     default:
-        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, resolve, resolve-alloc, render, render-check, render-count, store, fleet, customers-sign, customers-template, customers-split")
+        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, resolve, resolve-alloc, render, render-check, render-count, store, fleet, customers-sign, customers-play-sign, customers-template, customers-split")
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)".utf8))

@@ -253,7 +253,9 @@ import TollgateEvaluation
         let client = try GooglePlayClient(account: account, apiURL: fake.baseURL, attemptTimeout: .seconds(2),
                                           budget: .seconds(1))
         let error = await Self.error { _ = try await client.subscription(packageName: Self.packageName, token: "t") }
-        #expect(error == .unavailable("the token endpoint cannot be reached: the connection was refused"))
+        // Refused, or reset while the fake is still on its way out: either way unreachable, and worth retrying.
+        guard case .unavailable(let reason)? = error else { return record("\(String(describing: error))") }
+        #expect(reason.hasPrefix("the token endpoint cannot be reached: "), "\(reason)")
     }
 
     @Test func errorsNeverQuoteTheAccessToken() async throws {

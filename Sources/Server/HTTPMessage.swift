@@ -66,8 +66,11 @@ package protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
     /// What the server sends; by default `respond(to:)` at once.
     func answer(to request: HTTPRequest) -> HTTPAnswer
+    /// The largest body a request to `path` may have, when not the server's own limit.
+    func bodyLimit(path: String) -> Int?
 }
 
 extension HTTPResponder {
     package func answer(to request: HTTPRequest) -> HTTPAnswer { .now(respond(to: request)) }
+    package func bodyLimit(path: String) -> Int? { nil }
 }

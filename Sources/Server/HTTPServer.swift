@@ -334,11 +334,11 @@ private final class ServerContext: Sendable {
                 slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let opaque = slot.pointee else {
             inFlight.add(1, ordering: .relaxed)
-            let state = RequestState()
+            let state = RequestState(limit: responder.bodyLimit(path: String(cString: url)) ?? maxBodyBytes)
             slot.pointee = Unmanaged.passRetained(state).toOpaque()
             let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
                 .flatMap { UInt64(String(cString: $0)) }
-            guard let declared, declared > UInt64(maxBodyBytes) else { return .YES }
+            guard let declared, declared > UInt64(state.limit) else { return .YES }
             // Answer before the body arrives; MHD then discards the body and closes the connection.
             state.responded = true
             return respond(to: request(connection, url: url, method: method, body: [], tooLarge: true), on: connection,
@@ -353,7 +353,7 @@ private final class ServerContext: Sendable {
         }
         if size.pointee > 0 {
             if let data, !state.responded {
-                state.append(UnsafeRawBufferPointer(start: data, count: size.pointee), limit: maxBodyBytes)
+                state.append(UnsafeRawBufferPointer(start: data, count: size.pointee))
             }
             size.pointee = 0
             return .YES
@@ -444,14 +444,20 @@ private struct ParkedConnection: @unchecked Sendable {
 
 /// One request's body as it arrives; owned by `*con_cls` from the first handler call to the completed callback.
 private final class RequestState {
+    /// The most body bytes kept: the responder's limit for the path, else the server's.
+    let limit: Int
     private(set) var body: [UInt8] = []
     private(set) var tooLarge = false
     var responded = false
     /// The answer to come while the connection is suspended.
     var deferred: DeferredResponse?
 
+    init(limit: Int) {
+        self.limit = limit
+    }
+
     /// Keeps at most `limit` bytes in all; anything beyond is dropped and remembered.
-    func append(_ bytes: UnsafeRawBufferPointer, limit: Int) {
+    func append(_ bytes: UnsafeRawBufferPointer) {
         let room = limit - body.count
         body.append(contentsOf: bytes.prefix(room))
         if bytes.count > room { tooLarge = true }

@@ -97,8 +97,11 @@ package struct Problem: Error, Sendable {
                 extra: Extra(errors: errors.isEmpty ? nil : errors))
     }
 
-    static let tooLarge = Problem(.bodyTooLarge, status: 413, title: "Request body too large",
-                                  detail: "the body is over the limit of \(Router.maxBodyBytes / 1024) KiB")
+    /// 413 for a body over `limit` bytes.
+    static func tooLarge(limit: Int = Router.maxBodyBytes) -> Problem {
+        Problem(.bodyTooLarge, status: 413, title: "Request body too large",
+                detail: "the body is over the limit of \(limit / 1024) KiB")
+    }
 
     static func unsupportedMediaType(_ type: String) -> Problem {
         Problem(.unsupportedMediaType, status: 415, title: "Unsupported media type",

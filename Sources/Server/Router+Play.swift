@@ -57,7 +57,7 @@ extension Router {
         Task { [self] in
             let response: HTTPResponse
             do throws(Problem) {
-                if request.bodyTooLarge { throw Problem.tooLarge }
+                if request.bodyTooLarge { throw Problem.tooLarge(limit: bodyLimit(path: request.path) ?? Self.maxBodyBytes) }
                 if let type = request.header("content-type"), !Self.isJSON(type) {
                     throw Problem.unsupportedMediaType(type)
                 }

@@ -19,14 +19,17 @@ package struct Router: HTTPResponder {
     let prices: PriceSheetReader
     /// The customers the stores confirm; nil when the service keeps none.
     let customers: (any CustomerService)?
+    /// Where the events apps report go; nil when the service records none.
+    let events: (any ClientEventSink)?
 
     package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, customers: (any CustomerService)? = nil,
-                 prices: @escaping PriceSheetReader, log: @escaping @Sendable (String) -> Void,
-                 now: @escaping @Sendable () -> Date) {
+                 events: (any ClientEventSink)? = nil, prices: @escaping PriceSheetReader,
+                 log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date) {
         self.holder = holder
         self.metrics = metrics
         self.admin = admin
         self.customers = customers
+        self.events = events
         self.prices = prices
         self.log = log
         self.now = now
@@ -132,6 +135,9 @@ package struct Router: HTTPResponder {
             router, request, parameters throws(Problem) in
             try router.customerTransaction(request, app: parameters["app"] ?? "", customer: parameters["customer"] ?? "")
         },
+        Endpoint(pattern: Router.eventsRoute, methods: ["POST"]) { router, request, parameters throws(Problem) in
+            try router.events(request, app: parameters["app"] ?? "")
+        },
         Endpoint(pattern: "/v1/apps/{app}/customers/{customer}", methods: ["GET"]) {
             router, request, parameters throws(Problem) in
             try router.customerDocument(request, app: parameters["app"] ?? "", customer: parameters["customer"] ?? "")
@@ -191,7 +197,7 @@ package struct Router: HTTPResponder {
             return (first.pattern, response)
         }
         do throws(Problem) {
-            if request.bodyTooLarge { throw Problem.tooLarge }
+            if request.bodyTooLarge { throw Problem.tooLarge(limit: bodyLimit(path: request.path) ?? Self.maxBodyBytes) }
             if request.method == "POST", let type = request.header("content-type"), !Self.isJSON(type) {
                 throw Problem.unsupportedMediaType(type)
             }

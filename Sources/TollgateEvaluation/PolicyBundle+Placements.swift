@@ -64,3 +64,15 @@ public enum ExperimentStatus: String, Codable, Hashable, Sendable, CaseIterable 
     case paused
     case concluded
 }
+
+extension PolicyBundle.Experiment {
+    /// The variant a running experiment assigns `userID`, by the same bucketing as `resolve` (flagd's: the seed
+    /// and the user id hashed, then the weights in order); nil when the weights total nothing.
+    public func assignedVariant(userID: String) -> String? {
+        let weights = variants.map(\.weight)
+        let total = weights.reduce(UInt64(0)) { $0 + UInt64($1) }
+        guard total > 0, total <= Bucketing.maximumTotalWeight else { return nil }
+        let bucket = Bucketing.bucket(hash: Bucketing.hash(seed: seed, userID: userID), total: total)
+        return Bucketing.variant(weights: weights, bucket: bucket).map { variants[$0].id }
+    }
+}

@@ -19,14 +19,17 @@ package struct Router: HTTPResponder {
     let prices: PriceSheetReader
     /// The customers the stores confirm; nil when the service keeps none.
     let customers: (any CustomerService)?
+    /// Where decisions answered by an experiment's split are reported; nil records none.
+    let exposures: (any ExposureSink)?
 
     package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, customers: (any CustomerService)? = nil,
-                 prices: @escaping PriceSheetReader, log: @escaping @Sendable (String) -> Void,
-                 now: @escaping @Sendable () -> Date) {
+                 exposures: (any ExposureSink)? = nil, prices: @escaping PriceSheetReader,
+                 log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date) {
         self.holder = holder
         self.metrics = metrics
         self.admin = admin
         self.customers = customers
+        self.exposures = exposures
         self.prices = prices
         self.log = log
         self.now = now

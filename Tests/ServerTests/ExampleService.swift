@@ -33,7 +33,7 @@ final class ExampleService: Sendable {
 
     init(source: PolicySource = ExampleService.source(), adminToken: String? = "s3cret",
          storePath: String = ExampleService.temporaryStorePath(), database: TestDatabase? = nil,
-         customers: (any CustomerService)? = nil, now: @escaping @Sendable () -> Date = { ExampleService.requestTime },
+         customers: (any CustomerService)? = nil, exposures: (any ExposureSink)? = nil, now: @escaping @Sendable () -> Date = { ExampleService.requestTime },
          validator: @escaping @Sendable ([String: ProductBaseline]) -> Validator = ExampleService.validator) {
         let lines = self.lines
         let log: @Sendable (String) -> Void = { line in lines.append(line) }
@@ -46,7 +46,7 @@ final class ExampleService: Sendable {
         let admin = adminToken.map { token in
             Admin(token: token, publishing: StorePublishing(location: location, storeName: name, validator: validator))
         }
-        router = Router(holder: holder, metrics: metrics, admin: admin, customers: customers,
+        router = Router(holder: holder, metrics: metrics, admin: admin, customers: customers, exposures: exposures,
                         prices: Service.requestPrices, log: log, now: now)
     }
 

@@ -128,7 +128,12 @@ package final class ExposureRecorder: ExposureSink {
         var delay = settings.interval
         while !state.withLock({ $0.stopping }) {
             _ = wake.wait(timeout: .now() + delay)
-            delay = writeHeld() ? { backoff.reset(); return settings.interval }() : backoff.next(using: &generator)
+            if writeHeld() {
+                backoff.reset()
+                delay = settings.interval
+            } else {
+                delay = backoff.next(using: &generator)
+            }
         }
         let deadline = Date().addingTimeInterval(settings.stopWait)
         while !writeHeld(), Date() < deadline {

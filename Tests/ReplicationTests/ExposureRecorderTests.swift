@@ -99,6 +99,25 @@ import TollgateEvaluation
         #expect(lines.items.contains { $0.contains("writing exposures again") })
     }
 
+    @Test func exposingNeverWaitsForAWrite() async throws {
+        let store = FakeStore()
+        let release = DispatchSemaphore(value: 0)
+        let entered = DispatchSemaphore(value: 0)
+        let recorder = ExposureRecorder(settings: Self.settings(batchSize: 10), metrics: Metrics(), log: { _ in },
+                                        write: { (batch) throws(StoreError) in
+                                            entered.signal()
+                                            release.wait()
+                                            try store.write(batch)
+                                        })
+        for user in 0..<10 { Self.expose(recorder, user) }
+        entered.wait()
+        for user in 10..<5_000 { Self.expose(recorder, user) }
+        #expect(recorder.held == 5_000, "all taken while the first write is stuck")
+        for _ in 0..<1_000 { release.signal() }
+        recorder.stop()
+        #expect(store.written == 5_000)
+    }
+
     @Test func aCleanStopWritesWhatIsHeld() {
         let store = FakeStore()
         let recorder = ExposureRecorder(settings: Self.settings(batchSize: 100), metrics: Metrics(), log: { _ in },

@@ -39,7 +39,9 @@ package enum Service {
                                                                    validator: access.validator))
         }
         let (customers, customerFollower) = Self.customers(configuration)
-        let router = Router(holder: holder, metrics: metrics, admin: admin, customers: customers,
+        let exposures = ExposureRecorder(metrics: metrics, log: log, write: ExposureRecorder.writer(to: configuration.store))
+        let router = Router(holder: holder, metrics: metrics, admin: admin, customers: customers, exposures: exposures,
+                            purchaseEvents: StoredPurchaseEvents(location: configuration.store),
                             prices: Self.requestPrices, log: log, now: configuration.now)
         let server = HTTPServer(
             responder: router, configuration: .init(port: configuration.port, host: configuration.host),
@@ -50,6 +52,7 @@ package enum Service {
         } catch {
             follower?.stop()
             customerFollower?.stop()
+            exposures.stop()
             throw .listen(error)
         }
         log(LogLine.event("listening") { line in
@@ -64,7 +67,7 @@ package enum Service {
         let playSettler = configuration.play?.api == nil ? nil
             : settlePlayPurchases(of: holder, with: customers, now: configuration.now)
         return RunningService(address: address, server: server, holder: holder, follower: follower,
-                              customerFollower: customerFollower, playSettler: playSettler)
+                              customerFollower: customerFollower, playSettler: playSettler, exposures: exposures)
     }
 
     /// The customers kept in the configuration's store, with a cache that the store's customer feed keeps true.

@@ -57,7 +57,18 @@ package struct PurchaseEvent: Hashable, Sendable {
     }
 }
 
-/// Where the events route sends what it accepted; the call returns at once (the events are written later).
-package protocol ClientEventSink: Sendable {
-    func record(_ events: [ClientEvent])
+/// Where the events route keeps the purchases apps report: once per transaction, committed before the route
+/// answers.
+package protocol PurchaseEventSink: Sendable {
+    /// Keeps `purchases`; throws a sentence when the store cannot, and then none is kept.
+    func record(_ purchases: [PurchaseEvent]) throws(PurchaseEventFailure)
+}
+
+/// The store could not keep reported purchases; the app may send them again.
+package struct PurchaseEventFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    package var description: String
+
+    package init(_ description: String) {
+        self.description = description
+    }
 }

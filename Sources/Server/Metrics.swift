@@ -2,8 +2,8 @@ import Synchronization
 import TollgateEvaluation
 
 /// Counters the service exports at `/metrics` in Prometheus text format: requests by route and status,
-/// a latency histogram by route, reloads by result, the policies served and their versions, and whether the
-/// store answers.
+/// a latency histogram by route, reloads by result, the policies served and their versions, whether the
+/// store answers, and the exposures recorded and dropped.
 package final class Metrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds.
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
@@ -37,6 +37,9 @@ package final class Metrics: Sendable {
         var notifications: [String: Int] = [:]
         /// Reads of a customer's purchases.
         var customerLookups = 0
+        /// Exposures written to the store, and those dropped while it did not answer.
+        var exposuresRecorded = 0
+        var exposuresDropped = 0
     }
 
     private let state = Mutex(State())
@@ -74,12 +77,22 @@ package final class Metrics: Sendable {
         state.withLock { $0.customerLookups += 1 }
     }
 
+    /// Counts exposures written to the store.
+    package func countExposuresRecorded(_ count: Int) {
+        state.withLock { $0.exposuresRecorded += count }
+    }
+
+    /// Counts exposures dropped because the buffer was full while the store did not answer.
+    package func countExposuresDropped(_ count: Int) {
+        state.withLock { $0.exposuresDropped += count }
+    }
+
     func countStoreFailure() {
         state.withLock { $0.storeFailures += 1 }
     }
 
     /// The counters in Prometheus text exposition format 0.0.4.
-    func text() -> String {
+    package func text() -> String {
         state.withLock { state in
             var lines = ["# HELP tollgate_requests_total Requests answered, by route and status.",
                          "# TYPE tollgate_requests_total counter"]
@@ -121,6 +134,12 @@ package final class Metrics: Sendable {
             lines += state.notifications.sorted { $0.key < $1.key }.map { "tollgate_store_notifications_total{\($0.key)} \($0.value)" }
             lines += ["# HELP tollgate_customer_lookups_total Reads of a customer's purchases.",
                       "# TYPE tollgate_customer_lookups_total counter", "tollgate_customer_lookups_total \(state.customerLookups)"]
+            lines += ["# HELP tollgate_exposures_recorded_total Exposures written to the store.",
+                      "# TYPE tollgate_exposures_recorded_total counter",
+                      "tollgate_exposures_recorded_total \(state.exposuresRecorded)"]
+            lines += ["# HELP tollgate_exposures_dropped_total Exposures dropped while the store did not answer and the buffer was full.",
+                      "# TYPE tollgate_exposures_dropped_total counter",
+                      "tollgate_exposures_dropped_total \(state.exposuresDropped)"]
             lines += ["# HELP tollgate_reloads_total Policy reloads, by result.", "# TYPE tollgate_reloads_total counter"]
             lines += state.reloads.keys.sorted().map { "tollgate_reloads_total{result=\"\($0)\"} \(state.reloads[$0] ?? 0)" }
             return lines.joined(separator: "\n") + "\n"

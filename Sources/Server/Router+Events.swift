@@ -15,10 +15,11 @@ extension Router {
     }
 
     /// `{"events": [...]}` → 202 `{"accepted": N, "rejected": [{"index", "reason", "detail"?}]}`: each event checked
-    /// on its own; the accepted ones are handed to the sink, which writes them later.
+    /// on its own; accepted exposures go to the exposure sink (written within a second, as the service's own), and
+    /// accepted purchases are kept before the answer.
     func events(_ request: HTTPRequest, app id: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
-        guard let sink = events else {
+        guard let exposures, let purchaseEvents else {
             throw Problem(.noStore, status: 503, title: "No event store", detail: "this service records no events")
         }
         let members = try JSONBody.object(request.body)
@@ -35,7 +36,22 @@ extension Router {
         let reader = ClientEventReader(app: id, bundle: app.release.compiled.bundle, policyHash: app.release.compiled.hash,
                                        latest: Timestamp(secondsSince1970: Timestamp(now()).secondsSince1970 + 3600))
         let (accepted, rejected) = reader.read(events)
-        if !accepted.isEmpty { sink.record(accepted) }
+        var purchases: [PurchaseEvent] = []
+        for event in accepted {
+            switch event {
+            case .exposure(let exposure):
+                exposures.expose(app: id, experiment: exposure.experiment, seed: exposure.seed, variant: exposure.variant,
+                                 user: exposure.userID, time: exposure.time, policy: exposure.policyHash)
+            case .purchase(let purchase):
+                purchases.append(purchase)
+            }
+        }
+        do {
+            if !purchases.isEmpty { try purchaseEvents.record(purchases) }
+        } catch {
+            throw Problem(.storeUnavailable, status: 503, title: "Store unavailable",
+                          detail: "the purchases cannot be kept: \(error); send the events again")
+        }
         var writer = JSONWriter(capacity: 64 + 64 * rejected.count)
         writer.object { body in
             body.member("accepted") { $0.integer(accepted.count) }

@@ -77,7 +77,7 @@ extension Router {
     func ofrepFlag(_ request: HTTPRequest, key: String) -> HTTPResponse {
         do throws(OFREPError) {
             let evaluation = try ofrepEvaluation(request)
-            guard let flag = Self.flag(key, evaluation) else {
+            guard let flag = flag(key, evaluation) else {
                 return OFREPError(code: .flagNotFound, status: 404, details:
                     "app '\(evaluation.app.release.compiled.app)' has no feature or placement flag '\(key)'")
                     .response(key: key)
@@ -96,7 +96,7 @@ extension Router {
             let bundle = app.release.compiled.bundle
             let keys = bundle.features.map(\.id) + bundle.ads.placements.map { "ads.\($0)" }
                 + bundle.placements.map { "placement.\($0.id)" }
-            let flags = keys.compactMap { Self.flag($0, evaluation) }
+            let flags = keys.compactMap { flag($0, evaluation) }
             let body = JSONBody.write(capacity: 1024) { writer in
                 writer.object { members in
                     members.member("flags") { $0.array(flags) { element, flag in flag.write(into: &element) } }
@@ -236,7 +236,7 @@ extension Router {
 
     /// One flag's evaluation: a placement's, or a boolean's with `TARGETING_MATCH` where entitlements decide it,
     /// `STATIC` where every user gets the same answer.
-    private static func flag(_ key: String, _ evaluation: OFREPEvaluation) -> Flag? {
+    private func flag(_ key: String, _ evaluation: OFREPEvaluation) -> Flag? {
         if key.hasPrefix("placement."), let flag = placementFlag(key, evaluation) { return flag }
         let (app, decision) = (evaluation.app, evaluation.decision)
         let value: Bool
@@ -259,11 +259,13 @@ extension Router {
 
     /// A placement's flag: the paywall id or `""`, the experiment's variant or else the audience (`""` when no
     /// audience matched), the decision's reason, and `audience` and `experiment` in the metadata when they apply.
-    private static func placementFlag(_ key: String, _ evaluation: OFREPEvaluation) -> Flag? {
+    /// A split is recorded as the user's exposure.
+    private func placementFlag(_ key: String, _ evaluation: OFREPEvaluation) -> Flag? {
         guard let decision = evaluation.app.evaluator.resolve(placement: String(key.dropFirst("placement.".count)),
                                                               context: evaluation.input, now: evaluation.now) else {
             return nil
         }
+        recordExposure(decision, app: evaluation.app, user: evaluation.input.user.userID, at: evaluation.now)
         return Flag(key: key, value: .string(decision.paywall ?? ""), reason: decision.reason.rawValue,
                     variant: decision.variant ?? decision.audience ?? "", app: evaluation.app.release.compiled.app,
                     policy: evaluation.app.release.compiled.hash, audience: decision.audience,

@@ -13,8 +13,11 @@ extension Router {
     /// The decision for the context in the body, with its trace.
     func resolve(_ request: HTTPRequest, app id: String, placement: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
-        let (decision, trace, customer) = try resolve(app, placement: placement, body: request.body)
-        return JSONBody.response(Self.json(decision, app: app, trace: trace, customer: customer))
+        let resolved = try resolve(app, placement: placement, body: request.body)
+        let response = JSONBody.response(Self.json(resolved.decision, app: app, trace: resolved.trace,
+                                                   customer: resolved.customer))
+        recordExposure(resolved.decision, app: app, user: resolved.user, at: resolved.time)
+        return response
     }
 
     /// A decision's JSON, with the customer whose purchases it was judged on.
@@ -29,7 +32,7 @@ extension Router {
     /// `{"decision": …, "paywall": … or null}`.
     func placementPaywall(_ request: HTTPRequest, app id: String, placement: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
-        let (decision, trace, customer) = try resolve(app, placement: placement, body: request.body)
+        let (decision, trace, customer, user, time) = try resolve(app, placement: placement, body: request.body)
         let prices = try priceSheet(request.body, otherKeys: Self.contextKeys)
         var body = Array(#"{"decision":"#.utf8)
         body += Self.json(decision, app: app, trace: trace, customer: customer)
@@ -40,13 +43,15 @@ extension Router {
             body += Array("null".utf8)
         }
         body.append(UInt8(ascii: "}"))
+        recordExposure(decision, app: app, user: user, at: time)
         return JSONBody.response(body)
     }
 
     /// The placement's decision for the context in `body`, judged at the context's `now` or else at the time
-    /// evaluations use; 404 naming the app's placements when it has no such placement.
+    /// evaluations use, with the context's user id and the request's time; 404 naming the app's placements when
+    /// it has no such placement.
     private func resolve(_ app: AppService, placement: String, body: [UInt8]) throws(Problem)
-        -> (decision: PlacementDecision, trace: [String], customer: CustomerID?)
+        -> (decision: PlacementDecision, trace: [String], customer: CustomerID?, user: String?, time: Date)
     {
         let placements = app.release.compiled.bundle.placements.map(\.id)
         guard placements.contains(placement) else { throw Self.unknownPlacement(placement, app: app) }
@@ -62,9 +67,10 @@ extension Router {
                 throw Problem.invalidInput(error.message)
             }
         }
-        guard let (decision, trace) = app.evaluator.resolveExplained(placement: placement, context: input, now: now())
+        let time = now()
+        guard let (decision, trace) = app.evaluator.resolveExplained(placement: placement, context: input, now: time)
         else { throw Self.unknownPlacement(placement, app: app) }
-        return (decision, trace, byCustomer?.customer)
+        return (decision, trace, byCustomer?.customer, input.user.userID, time)
     }
 
     /// 404 for a placement the app does not have, listing the ones it has (also as `placements`).

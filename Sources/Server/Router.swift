@@ -19,17 +19,22 @@ package struct Router: HTTPResponder {
     let prices: PriceSheetReader
     /// The customers the stores confirm; nil when the service keeps none.
     let customers: (any CustomerService)?
-    /// Where the events apps report go; nil when the service records none.
-    let events: (any ClientEventSink)?
+    /// Where decisions answered by an experiment's split are reported, and the exposures apps report; nil
+    /// records none.
+    let exposures: (any ExposureSink)?
+    /// Where the purchases apps report are kept; nil when the service keeps none.
+    let purchaseEvents: (any PurchaseEventSink)?
 
     package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, customers: (any CustomerService)? = nil,
-                 events: (any ClientEventSink)? = nil, prices: @escaping PriceSheetReader,
+                 exposures: (any ExposureSink)? = nil, purchaseEvents: (any PurchaseEventSink)? = nil,
+                 prices: @escaping PriceSheetReader,
                  log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date) {
         self.holder = holder
         self.metrics = metrics
         self.admin = admin
         self.customers = customers
-        self.events = events
+        self.exposures = exposures
+        self.purchaseEvents = purchaseEvents
         self.prices = prices
         self.log = log
         self.now = now

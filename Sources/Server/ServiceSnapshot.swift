@@ -50,6 +50,8 @@ package final class AppService: Sendable {
     let renderer: PaywallRenderer
     /// What the customer routes need of the policy.
     let customerPolicy: CustomerPolicy
+    /// Each experiment's seed, by experiment id: what an exposure is recorded under.
+    let seeds: [String: String]
     /// ICU formatters opened for a locale and currency, kept for later requests.
     private let formats = Mutex<[String: LocaleFormats]>([:])
 
@@ -60,6 +62,7 @@ package final class AppService: Sendable {
         etag = "\"\(release.compiled.hash)\""
         renderer = PaywallRenderer(sources: release.sources)
         customerPolicy = CustomerPolicy(release)
+        seeds = Dictionary(release.compiled.bundle.experiments.map { ($0.id, $0.seed) }) { first, _ in first }
     }
 
     /// The formatters of `locale` for `currency`, opened on first use.

@@ -160,6 +160,31 @@ enum Migrations {
         );
         CREATE INDEX store_actions_pending ON store_actions (app, requested_at) WHERE done_at IS NULL;
         """,
+        """
+        CREATE TABLE exposures (
+            app TEXT NOT NULL,
+            experiment TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            first_time TEXT NOT NULL,
+            policy TEXT NOT NULL,
+            multiple INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (app, experiment, seed, user_id)
+        );
+        CREATE INDEX exposures_by_first_time ON exposures (app, experiment, seed, first_time);
+        CREATE TABLE client_purchases (
+            app TEXT NOT NULL,
+            transaction_id TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            time TEXT NOT NULL,
+            product TEXT,
+            value TEXT NOT NULL,
+            currency TEXT NOT NULL,
+            PRIMARY KEY (app, transaction_id)
+        );
+        CREATE INDEX client_purchases_by_user ON client_purchases (app, user_id, time);
+        """,
     ]
 
     /// Brings the schema up to date in one transaction; refuses a database from a newer schema.

@@ -40,3 +40,13 @@ package enum StoreLocation: Hashable, Sendable {
         }
     }
 }
+
+extension StoreLocation {
+    /// Opens the store's exposure table in `mode`.
+    package func openExposures(_ mode: StoreMode) throws(StoreError) -> any ExposureStore {
+        switch self {
+        case .sqlite(let path): try SQLiteStore(path: path, mode: mode)
+        case .postgres(let url): try PostgresStore(url: url, mode: mode)
+        }
+    }
+}

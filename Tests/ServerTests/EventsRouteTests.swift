@@ -8,17 +8,26 @@ import TollgateEvaluation
 /// against the policy served (the variant must be the one resolve assigns), 202 with what was accepted and why each
 /// rejected one was; the accepted ones reach the sink.
 @Suite struct EventsRouteTests {
-    /// The events the route hands on.
-    final class Sink: ClientEventSink {
+    /// The exposures and purchases the route hands on, in order.
+    final class Sink: ExposureSink, PurchaseEventSink {
         let events = Recorder<ClientEvent>()
-        func record(_ events: [ClientEvent]) { for event in events { self.events.append(event) } }
+
+        func expose(app: String, experiment: String, seed: String, variant: String, user: String, time: Timestamp,
+                    policy: String) {
+            events.append(.exposure(ExposureEvent(app: app, experiment: experiment, seed: seed, variant: variant,
+                                                  userID: user, time: time, policyHash: policy)))
+        }
+
+        func record(_ purchases: [PurchaseEvent]) throws(PurchaseEventFailure) {
+            for purchase in purchases { events.append(.purchase(purchase)) }
+        }
     }
 
     let sink = Sink()
     let service: ExampleService
 
     init() {
-        service = ExampleService(events: sink)
+        service = ExampleService(exposures: sink, purchaseEvents: sink)
     }
 
     /// The variant `resolve` gives `user` at the onboarding placement, whose `everyone` audience runs the experiment.
@@ -63,7 +72,10 @@ import TollgateEvaluation
         let rejected = answer.object["rejected"] as? [[String: Any]] ?? []
         #expect(rejected.map { $0["index"] as? Int } == (0..<40).map { 2 * $0 + 1 })
         #expect(rejected.allSatisfy { $0["reason"] as? String == "wrong-variant" })
-        #expect(sink.events.items == expected)
+        let reported = sink.events.items.filter { event in
+            if case .exposure(let exposure) = event { exposure.time == Timestamp("2026-11-30T09:00:00Z")! } else { false }
+        }
+        #expect(reported == expected, "the resolves' own exposures are recorded at the request's time")
     }
 
     func hash() throws -> String {

@@ -33,7 +33,8 @@ final class ExampleService: Sendable {
 
     init(source: PolicySource = ExampleService.source(), adminToken: String? = "s3cret",
          storePath: String = ExampleService.temporaryStorePath(), database: TestDatabase? = nil,
-         customers: (any CustomerService)? = nil, events: (any ClientEventSink)? = nil,
+         customers: (any CustomerService)? = nil, exposures: (any ExposureSink)? = nil,
+         purchaseEvents: (any PurchaseEventSink)? = nil,
          now: @escaping @Sendable () -> Date = { ExampleService.requestTime },
          validator: @escaping @Sendable ([String: ProductBaseline]) -> Validator = ExampleService.validator) {
         let lines = self.lines
@@ -47,7 +48,8 @@ final class ExampleService: Sendable {
         let admin = adminToken.map { token in
             Admin(token: token, publishing: StorePublishing(location: location, storeName: name, validator: validator))
         }
-        router = Router(holder: holder, metrics: metrics, admin: admin, customers: customers, events: events,
+        router = Router(holder: holder, metrics: metrics, admin: admin, customers: customers, exposures: exposures,
+                        purchaseEvents: purchaseEvents,
                         prices: Service.requestPrices, log: log, now: now)
     }
 

@@ -326,11 +326,15 @@ import TollgateEvaluation
         try Self.expectMigrated(writer)
         try EarlierStoreTests.expectReadsAsBefore(writer, history: "postgres-schema-2-history.json",
                                                   replicaLastSeen: "2026-12-01T21:45:20Z")
-        #expect(try database.execute("SELECT max(version) FROM tollgate_migrations") == "4")
+        #expect(try database.execute("SELECT max(version) FROM tollgate_migrations") == "5")
     }
 
-    /// The customer tables of a migrated store work.
-    static func expectMigrated(_ store: any CustomerStore) throws {
+    /// The customer and exposure tables of a migrated store work.
+    static func expectMigrated(_ store: any CustomerStore & ExposureStore) throws {
+        try store.recordExposures([Exposure(app: "photocollage", experiment: "onboarding-paywall",
+                                            seed: "onboarding-paywall", variant: "paywall", user: "alice", time: noon,
+                                            policy: "sha256:1")])
+        #expect(try store.exposures(app: "photocollage", experiment: "onboarding-paywall").map(\.user) == ["alice"])
         let key = PurchaseKey(app: "photocollage", store: "app-store", purchase: "1")
         _ = try store.recordPurchaseEvent(key, notification: nil) { _ in
             PurchaseUpdate(owner: "alice", credits: [grant("alice", 2, key: "1:purchase")], status: "applied")

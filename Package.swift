@@ -288,7 +288,7 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
-        .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "TestSupport"], swiftSettings: settings),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "JSON", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: settings),
         .testTarget(
             name: "ProjectTests",

@@ -6,7 +6,9 @@ A case is {"id", "kind": "mean" | "proportion", "test": "frequentist" | "sequent
 (no sum_squares for proportions); a sequential case may give "tuning". It prints {"id", "expected", "ci", "se",
 "p_value"} (frequentist and sequential) or {"id", "expected", "ci", "sd", "chance_to_win", "risk"} (bayesian).
 A sample ratio case {"id", "srm": {"users", "weights"}} prints {"id", "p_value"} from gbstats' check_srm and, when
-every weight is positive, "scipy" from scipy.stats.chisquare. Non-finite numbers print as strings.
+every weight is positive, "scipy" from scipy.stats.chisquare. A distribution case {"id", "distribution": "norm" |
+"t" | "chi2", "function": "cdf" | "sf" | "ppf", "x", "dof"} prints {"id", "value"} from scipy.stats.
+Non-finite numbers print as strings.
 Usage: gbstats-check.py CASES.jsonl
 """
 import json
@@ -22,7 +24,7 @@ from gbstats.frequentist.tests import (
 )
 from gbstats.models.statistics import ProportionStatistic, SampleMeanStatistic
 from gbstats.utils import check_srm
-from scipy.stats import chisquare
+from scipy.stats import chi2, chisquare, norm, t
 
 
 def number(value):
@@ -37,6 +39,11 @@ def statistic(kind, values):
 
 
 def answer(case):
+    if "distribution" in case:
+        distribution = {"norm": norm, "t": t, "chi2": chi2}[case["distribution"]]
+        function = getattr(distribution, case["function"])
+        arguments = [case["x"]] + ([case["dof"]] if case["distribution"] != "norm" else [])
+        return {"id": case["id"], "value": number(function(*arguments))}
     if "srm" in case:
         users, weights = case["srm"]["users"], case["srm"]["weights"]
         out = {"id": case["id"], "p_value": number(check_srm(users, weights))}

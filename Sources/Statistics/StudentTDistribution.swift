@@ -23,13 +23,36 @@ package struct StudentTDistribution: Sendable, Hashable {
         cdf(-t)
     }
 
-    /// P(T > t) for t ≥ 0: ½·I_x(ν/2, ½) with x = ν/(ν + t²).
+    /// Above this ν the incomplete beta's continued fraction loses digits (its factors round to 1 before it has
+    /// converged), so the tail is integrated instead.
+    static let continuedFractionLimit = 100.0
+
+    /// P(T > t) for t ≥ 0: ½·I_x(ν/2, ½) with x = ν/(ν + t²), or for large ν the density's integral from t.
     private func upperTail(_ t: Double) -> Double {
         if t == 0 { return 0.5 }
         let nu = degreesOfFreedom, square = t * t
-        guard square.isFinite else { return 0 }
-        let y = square / (nu + square), x = nu / (nu + square)
+        if nu > Self.continuedFractionLimit { return integratedTail(t) }
+        // Where t² overflows, x = ν/t² still has a value.
+        let y = square.isFinite ? square / (nu + square) : 1
+        let x = square.isFinite ? nu / (nu + square) : nu / t / t
         return 0.5 * IncompleteBeta.regularized(a: nu / 2, b: 0.5, x: x, y: y)
+    }
+
+    /// ∫ from t to ∞ of the density, by Gauss–Legendre panels no wider than 4 over the log density's slope (so
+    /// each panel is smooth to the rule), until what is left is below 1e-18 of the sum.
+    private func integratedTail(_ t: Double) -> Double {
+        let nu = degreesOfFreedom
+        let logScale = -0.5 * log(nu) - IncompleteBeta.logBeta(nu / 2, 0.5)
+        func density(_ s: Double) -> Double { exp(logScale - (nu + 1) / 2 * log1p(s * s / nu)) }
+        func slope(_ s: Double) -> Double { (nu + 1) * s / (nu + s * s) }
+        var sum = 0.0, start = t
+        for _ in 0..<1_000_000 {
+            let width = min(1, 4 / slope(start))
+            sum += GaussLegendre.integrate(from: start, width: width, density)
+            start += width
+            if density(start) / slope(start) <= 1e-18 * sum { break }
+        }
+        return sum
     }
 
     /// The density at `t`.

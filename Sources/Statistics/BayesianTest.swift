@@ -59,6 +59,8 @@ package struct BayesianTest: Sendable, Hashable {
         }
         let estimate = EffectEstimate(control: control, treatment: treatment, kind: kind)
         let mean = estimate.effect
+        // The flat prior adds no precision; gbstats inverts the posterior precision back, which can differ from
+        // the variance in its last bit.
         let deviation = (1 / (1 / estimate.variance)).squareRoot()
         let z = (0 - mean) / deviation
         return BayesianResult(

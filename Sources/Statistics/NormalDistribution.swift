@@ -9,14 +9,18 @@ package enum NormalDistribution {
     /// 1/√(2π).
     static let inverseSqrtTwoPi = 0.398_942_280_401_432_677_94
 
-    /// The density at `x`.
+    /// The density at `x`, with x² split exactly into its rounded value and the rounding error (so far tails keep
+    /// their digits).
     package static func density(_ x: Double) -> Double {
-        inverseSqrtTwoPi * exp(-0.5 * x * x)
+        let square = x * x
+        let error = (-square).addingProduct(x, x)
+        return inverseSqrtTwoPi * exp(-0.5 * square) * exp(-0.5 * error)
     }
 
-    /// P(X ≤ x), relative to full precision in the lower tail (erfc).
+    /// P(X ≤ x) to full relative precision in the lower tail: erfc, and beyond 8 standard deviations the density
+    /// over the hazard (erfc's argument x/√2 would round).
     package static func cdf(_ x: Double) -> Double {
-        0.5 * erfc(-x / 2.0.squareRoot())
+        x < -8 ? density(x) / hazard(-x) : 0.5 * erfc(-x / 2.0.squareRoot())
     }
 
     /// P(X > x).

@@ -98,6 +98,7 @@ let package = Package(
             swiftSettings: settings
         ),
         .target(name: "JSON", swiftSettings: settings),
+        .target(name: "Statistics", swiftSettings: settings),
         .target(name: "TollgateEvaluation", dependencies: ["JSON"], swiftSettings: settings),
         .target(name: "TollgateClient", dependencies: ["TollgateEvaluation"], swiftSettings: settings),
         .target(name: "Customers", dependencies: ["TollgateEvaluation", "JSON"], swiftSettings: settings),
@@ -287,6 +288,7 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "JSON", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: settings),
         .testTarget(
             name: "ProjectTests",

@@ -152,7 +152,7 @@ let package = Package(
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Replication", "Publishing",
                 "StoreCatalog", "CatalogConversion", "CatalogValidation", "LanguageServer", "Project", "Customers",
-                "Purchases", "StoreSignatures", "JSON", "PlayDeveloperAPI",
+                "Purchases", "StoreSignatures", "JSON", "PlayDeveloperAPI", "Statistics",
             ],
             swiftSettings: settings
         ),

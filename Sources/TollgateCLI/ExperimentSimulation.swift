@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 import TollgateEvaluation
 
 /// What an experiment's split does to `users` ids (`user-1` … `user-N`): each variant's count against its
@@ -43,43 +44,6 @@ struct ExperimentSimulation: Hashable, Sendable {
         }
         degreesOfFreedom = max(weighted.count - 1, 0)
         pValue = degreesOfFreedom == 0 || users == 0
-            ? 1 : Self.upperRegularizedGamma(Double(degreesOfFreedom) / 2, chiSquare / 2)
-    }
-
-    /// Q(a, x), the chance that a chi-square variable with 2a degrees of freedom exceeds 2x: a series below
-    /// a + 1, a continued fraction (Lentz) above.
-    static func upperRegularizedGamma(_ a: Double, _ x: Double) -> Double {
-        guard x > 0 else { return 1 }
-        let logPrefix = -x + a * log(x) - lgamma(a)
-        if x < a + 1 {
-            var term = 1 / a
-            var sum = term
-            var n = a
-            for _ in 0..<1_000 {
-                n += 1
-                term *= x / n
-                sum += term
-                if abs(term) < abs(sum) * 1e-15 { break }
-            }
-            return max(0, min(1, 1 - sum * exp(logPrefix)))
-        }
-        let tiny = 1e-300
-        var b = x + 1 - a
-        var c = 1 / tiny
-        var d = 1 / b
-        var fraction = d
-        for i in 1...1_000 {
-            let an = -Double(i) * (Double(i) - a)
-            b += 2
-            d = an * d + b
-            if abs(d) < tiny { d = tiny }
-            c = b + an / c
-            if abs(c) < tiny { c = tiny }
-            d = 1 / d
-            let delta = d * c
-            fraction *= delta
-            if abs(delta - 1) < 1e-15 { break }
-        }
-        return max(0, min(1, exp(logPrefix) * fraction))
+            ? 1 : ChiSquareDistribution(degreesOfFreedom: Double(degreesOfFreedom)).survival(chiSquare)
     }
 }

@@ -31,4 +31,13 @@ import Testing
         #expect(Self.close(ChiSquareDistribution(degreesOfFreedom: 3).survival(1300), 1.4717437106980018e-281))
         #expect(ChiSquareDistribution(degreesOfFreedom: 2).survival(-1) == 1)
     }
+
+    @Test("chi-square p-values at the table's critical values",
+          arguments: [(1, 3.841458820694124, 0.05), (2, 5.991464547107979, 0.05), (3, 7.814727903251178, 0.05),
+                      (10, 18.307038053275146, 0.05), (1, 6.634896601021214, 0.01), (4, 13.276704135987622, 0.01),
+                      (2, 0.10258658877510107, 0.95), (30, 43.77297182574219, 0.05)])
+    func criticalValues(degreesOfFreedom: Int, statistic: Double, pValue: Double) {
+        let computed = ChiSquareDistribution(degreesOfFreedom: Double(degreesOfFreedom)).survival(statistic)
+        #expect(abs(computed - pValue) < 1e-9, "\(computed)")
+    }
 }

@@ -178,8 +178,9 @@ median() {
     }'
 }
 
-# The load scripts. notify.lua FILE THREADS: thread i posts lines i, i + THREADS, … of FILE, each once; its done()
-# prints how many answers were 200 and "applied", how many not, and whether a thread ran out of lines.
+# The load scripts. notify.lua FILE THREADS [TOKEN]: thread i posts lines i, i + THREADS, … of FILE, each once
+# (with TOKEN, as Authorization: Bearer TOKEN, as Play's pushes come); its done() prints how many answers were
+# 200 and "applied", how many not, and whether a thread ran out of lines.
 cat >"$work/notify.lua" <<'EOF'
 local created = 0
 local all = {}
@@ -199,6 +200,7 @@ function init(args)
   nextBody, applied, other, exhausted = 1, 0, 0, 0
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
+  if args[3] then wrk.headers["Authorization"] = "Bearer " .. args[3] end
 end
 function request()
   local body = bodies[nextBody]
@@ -218,49 +220,6 @@ function done(summary, latency, requests)
     a, o, e = a + thread:get("applied"), o + thread:get("other"), e + thread:get("exhausted")
   end
   io.write(string.format("notifications applied=%d other=%d exhausted=%d\n", a, o, e))
-end
-EOF
-# play.lua FILE THREADS TOKEN: as notify.lua, each push with Authorization: Bearer TOKEN; its done() prints how
-# many answers were 200 and "applied", how many not, and whether a thread ran out of pushes.
-cat >"$work/play.lua" <<'EOF'
-local created = 0
-local all = {}
-function setup(thread)
-  thread:set("id", created)
-  created = created + 1
-  table.insert(all, thread)
-end
-function init(args)
-  local threads = tonumber(args[2])
-  bodies = {}
-  local line = 0
-  for body in io.lines(args[1]) do
-    if line % threads == id then bodies[#bodies + 1] = body end
-    line = line + 1
-  end
-  nextBody, applied, other, exhausted = 1, 0, 0, 0
-  wrk.method = "POST"
-  wrk.headers["Content-Type"] = "application/json"
-  wrk.headers["Authorization"] = "Bearer " .. args[3]
-end
-function request()
-  local body = bodies[nextBody]
-  if body == nil then
-    exhausted = 1
-    body = bodies[#bodies]
-  end
-  nextBody = nextBody + 1
-  return wrk.format(nil, nil, nil, body)
-end
-function response(status, headers, body)
-  if status == 200 and body:find('"status":"applied"', 1, true) then applied = applied + 1 else other = other + 1 end
-end
-function done(summary, latency, requests)
-  local a, o, e = 0, 0, 0
-  for _, thread in ipairs(all) do
-    a, o, e = a + thread:get("applied"), o + thread:get("other"), e + thread:get("exhausted")
-  end
-  io.write(string.format("play applied=%d other=%d exhausted=%d\n", a, o, e))
 end
 EOF
 # google-get.lua ACCESS_TOKEN: the fake Google's GET subscriptionsv2 of a token it does not know (its default
@@ -375,10 +334,10 @@ for round in $(seq "$rounds"); do
     access_var="${name}_access"
     push_token="$("$bench" customers-play-sign --count "$notifications" --out "$work/play.jsonl" \
       --audience "$play_audience" --kid "$play_kid")" || fail "TollgateBenchmarks customers-play-sign failed"
-    load "play-$name-$round" "${!url_var}/v1/apps/lingualeap/notifications/play" "${!pid_var}" "$work/play.lua" \
+    load "play-$name-$round" "${!url_var}/v1/apps/lingualeap/notifications/play" "${!pid_var}" "$work/notify.lua" \
       "$work/play.jsonl" "$threads" "$push_token"
     rm -f "$work/play.jsonl"
-    line="$(grep '^play applied=' "$work/wrk-play-$name-$round.txt")" \
+    line="$(grep '^notifications applied=' "$work/wrk-play-$name-$round.txt")" \
       || fail "no count of the answers in $(cat "$work/wrk-play-$name-$round.txt")"
     [[ "$(field exhausted "$line")" == 0 ]] \
       || fail "a wrk thread ran out of Play pushes in round $round on $name; raise NOTIFICATIONS (now $notifications)"

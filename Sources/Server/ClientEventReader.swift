@@ -1,38 +1,35 @@
+import Customers
+import Foundation
 import JSON
+import PolicyModel
 import TollgateEvaluation
 
 /// Reads the events of one `POST /v1/apps/{app}/events` body, each checked on its own against the policy served:
 /// an exposure must name a running experiment, one of its variants, and the variant assignment gives the user
 /// under the experiment's current seed and weights; a purchase must carry a transaction, a price and a currency.
 struct ClientEventReader {
-    /// Why one event was refused: `unknown-experiment`, `unknown-variant`, `wrong-variant` or `invalid-event`.
-    struct Rejection: Hashable, Sendable {
-        var index: Int
-        var reason: String
-        var detail: String?
-    }
-
     let app: String
     let bundle: PolicyBundle
     let policyHash: String
     /// Events later than this are refused as from the future.
     let latest: Timestamp
 
-    /// The accepted events in order, and the rejected ones by index.
-    func read(_ events: [JSONValue]) -> (accepted: [ClientEvent], rejected: [Rejection]) {
+    /// The accepted events in order, and the rejected ones with their index.
+    func read(_ events: [JSONValue]) -> (accepted: [ClientEvent], rejected: [(index: Int, failure: Failure)]) {
         var accepted: [ClientEvent] = []
-        var rejected: [Rejection] = []
+        var rejected: [(index: Int, failure: Failure)] = []
         for (index, value) in events.enumerated() {
             switch event(value) {
             case .success(let event): accepted.append(event)
             case .failure(let failure):
-                rejected.append(Rejection(index: index, reason: failure.reason, detail: failure.detail))
+                rejected.append((index, failure))
             }
         }
         return (accepted, rejected)
     }
 
-    /// A refusal's reason and, for `invalid-event`, what is wrong.
+    /// Why one event was refused: `unknown-experiment`, `unknown-variant`, `wrong-variant` or `invalid-event`,
+    /// and what is wrong.
     struct Failure: Error {
         var reason: String
         var detail: String?
@@ -100,7 +97,8 @@ struct ClientEventReader {
                              value: try Self.price(members["value"]), currency: currency, transaction: transaction)
     }
 
-    /// A price as decimal text: a non-negative number (or its text) with at most 6 decimals and 15 digits.
+    /// A price as decimal text: a non-negative number (or its text) written as policy amounts are, with at most
+    /// 6 decimals and 15 digits.
     static func price(_ value: JSONValue?) throws(Failure) -> String {
         let text: String
         switch value {
@@ -109,11 +107,8 @@ struct ClientEventReader {
             ? String(Int64(number)) : String(number)
         default: throw .invalid("'value' must be the price, a number or decimal text such as \"4.99\"")
         }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        let digits = parts.joined()
-        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts.count == 1 || !parts[1].isEmpty,
-              digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              digits.utf8.count <= 15, (parts.count == 1 ? 0 : parts[1].utf8.count) <= 6
+        guard let decimals = Decimal.fractionDigits(ofPolicyAmount: text), decimals <= 6,
+              text.utf8.count - (decimals > 0 ? 1 : 0) <= 15
         else { throw .invalid("'value' must be a price of at most 15 digits and 6 decimals, not below 0") }
         return text
     }
@@ -131,13 +126,14 @@ struct ClientEventReader {
         return text
     }
 
+    /// The user id, by the rules of customer ids (the customer is the user an evaluation by customer buckets).
     private func userID(_ members: [String: JSONValue]) throws(Failure) -> String {
         let user = try text("user_id", members)
-        let control = user.unicodeScalars.contains { $0.properties.generalCategory == .control }
-        guard user.utf8.count <= 256, !control else {
-            throw .invalid("'user_id' must be 1 to 256 bytes without control characters")
+        do throws(CustomerIDError) {
+            return try CustomerID(user).text
+        } catch {
+            throw .invalid("'user_id': \(error)")
         }
-        return user
     }
 
     private func time(_ members: [String: JSONValue]) throws(Failure) -> Timestamp {

@@ -59,8 +59,8 @@ extension Router {
                 list.array(rejected) { item, rejection in
                     item.object { fields in
                         fields.member("index") { $0.integer(rejection.index) }
-                        fields.member("reason") { $0.string(rejection.reason) }
-                        if let detail = rejection.detail { fields.member("detail") { $0.string(detail) } }
+                        fields.member("reason") { $0.string(rejection.failure.reason) }
+                        if let detail = rejection.failure.detail { fields.member("detail") { $0.string(detail) } }
                     }
                 }
             }

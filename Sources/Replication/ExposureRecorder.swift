@@ -76,17 +76,9 @@ package final class ExposureRecorder: ExposureSink {
 
     /// A write to the store at `location`, on a connection opened at the first batch and again after a failure.
     package static func writer(to location: StoreLocation) -> @Sendable ([Exposure]) throws(StoreError) -> Void {
-        let connection = Mutex<(any ExposureStore)?>(nil)
+        let connection = ExposureConnection(location: location)
         return { (batch) throws(StoreError) in
-            try connection.withLock { (store) throws(StoreError) in
-                do throws(StoreError) {
-                    if store == nil { store = try location.openExposures(.create) }
-                    try store?.recordExposures(batch)
-                } catch {
-                    store = nil
-                    throw error
-                }
-            }
+            try connection.with { (store) throws(StoreError) in try store.recordExposures(batch) }
         }
     }
 

@@ -1,15 +1,12 @@
 import Server
 import Store
-import Synchronization
 
-/// The purchases apps report, kept in the service's store: one connection, opened when first needed and again
-/// after a failure.
+/// The purchases apps report, kept in the service's store on a connection of their own.
 final class StoredPurchaseEvents: PurchaseEventSink {
-    private let location: StoreLocation
-    private let connection = Mutex<(any ExposureStore)?>(nil)
+    private let connection: ExposureConnection
 
     init(location: StoreLocation) {
-        self.location = location
+        connection = ExposureConnection(location: location)
     }
 
     func record(_ purchases: [PurchaseEvent]) throws(PurchaseEventFailure) {
@@ -19,15 +16,7 @@ final class StoredPurchaseEvents: PurchaseEventSink {
                            currency: purchase.currency)
         }
         do {
-            try connection.withLock { (store) throws(StoreError) in
-                do throws(StoreError) {
-                    if store == nil { store = try location.openExposures(.create) }
-                    _ = try store?.recordClientPurchases(rows)
-                } catch {
-                    store = nil
-                    throw error
-                }
-            }
+            _ = try connection.with { (store) throws(StoreError) in try store.recordClientPurchases(rows) }
         } catch {
             throw PurchaseEventFailure(error.description)
         }

@@ -135,8 +135,7 @@ final class AccessTokens: Sendable {
             guard let lifetime = body?[member: "expires_in"]?.integer, lifetime > 0 else {
                 return .failure(.invalidResponse("the token endpoint's answer has no positive expires_in"))
             }
-            return .success(Token(value: value, expires: Timestamp(
-                secondsSince1970: issued.secondsSince1970 + Int64(lifetime))))
+            return .success(Token(value: value, expires: issued.adding(seconds: Int64(lifetime))))
         case 429, 500...:
             return .failure(.unavailable("the token endpoint answered HTTP \(answer.status)"))
         default:

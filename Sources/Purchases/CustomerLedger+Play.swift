@@ -213,7 +213,7 @@ extension CustomerLedger {
         for text in actions {
             guard let call = PlayAction(text: text) else { continue }
             let action = PurchaseAction(key: key, action: text)
-            let until = Timestamp(secondsSince1970: now.secondsSince1970 + play.actionLease)
+            let until = now.adding(seconds: play.actionLease)
             guard try write({ store throws(StoreError) in try store.claimAction(action, now: now, until: until) }) else {
                 continue
             }

@@ -34,7 +34,7 @@ extension Router {
                           detail: "\(events.count) events; send at most \(Self.maxEvents) per request")
         }
         let reader = ClientEventReader(app: id, bundle: app.release.compiled.bundle, policyHash: app.release.compiled.hash,
-                                       latest: Timestamp(secondsSince1970: Timestamp(now()).secondsSince1970 + 3600))
+                                       latest: Timestamp(now()).adding(seconds: 3600))
         let (accepted, rejected) = reader.read(events)
         var purchases: [PurchaseEvent] = []
         for event in accepted {

@@ -67,7 +67,7 @@ package final class KeySetCache: Sendable {
         state.withLock { state in
             state.keys = keys
             state.fetched = now
-            state.expires = Timestamp(secondsSince1970: now.secondsSince1970 + lifetime)
+            state.expires = now.adding(seconds: lifetime)
         }
         return keys
     }

@@ -24,6 +24,12 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
         secondsSince1970 = milliseconds / 1000 - (milliseconds % 1000 < 0 ? 1 : 0)
     }
 
+    /// The instant `seconds` later (earlier when negative), held within `Int64`.
+    package func adding(seconds: Int64) -> Timestamp {
+        Timestamp(secondsSince1970: secondsSince1970.addingReportingOverflow(seconds).overflow
+            ? (seconds < 0 ? .min : .max) : secondsSince1970 + seconds)
+    }
+
     /// The instant `text` names (ISO 8601 with a time zone, as `ISO8601Timestamp` reads it) to the
     /// second, or nil when it names none.
     public init?(_ text: String) {

@@ -70,4 +70,11 @@ import TollgateEvaluation
         #expect(try JSONDecoder().decode([Timestamp].self, from: encoded) == [Timestamp(secondsSince1970: 1_795_953_600)])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([Timestamp].self, from: Data(#"["noon"]"#.utf8)) }
     }
+
+    @Test func addingSecondsStaysInRange() {
+        #expect(Timestamp(secondsSince1970: 100).adding(seconds: 3600) == Timestamp(secondsSince1970: 3700))
+        #expect(Timestamp(secondsSince1970: 100).adding(seconds: -200) == Timestamp(secondsSince1970: -100))
+        #expect(Timestamp(secondsSince1970: .max - 1).adding(seconds: 10) == Timestamp(secondsSince1970: .max))
+        #expect(Timestamp(secondsSince1970: .min + 1).adding(seconds: -10) == Timestamp(secondsSince1970: .min))
+    }
 }

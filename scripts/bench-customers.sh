@@ -294,6 +294,18 @@ serve pg "$work/pg" "$postgres_url"
 sql_lite() { sqlite3 -batch "$work/lite/.tollgate/store.sqlite" "$@"; }
 sql_pg() { psql -q -X -v ON_ERROR_STOP=1 -At "$postgres_url" "$@"; }
 
+# answers RUN WHAT: the counts notify.lua printed for the wrk run RUN, of WHAT was posted; sets applied and other
+# (added to total_failed), and fails when a thread ran out of bodies.
+answers() {
+  local line
+  line="$(grep '^notifications applied=' "$work/wrk-$1.txt")" || fail "no count of the answers in $(cat "$work/wrk-$1.txt")"
+  [[ "$(field exhausted "$line")" == 0 ]] \
+    || fail "a wrk thread ran out of $2 in run $1; raise NOTIFICATIONS (now $notifications)"
+  applied="$(field applied "$line")"
+  other="$(field other "$line")"
+  total_failed=$((total_failed + other))
+}
+
 echo "notifications: $rounds rounds of $notifications signed notifications and evaluate on each backend" \
   "(wrk -t$threads -c$connections -d$duration)…" >&2
 sent_lite=0 sent_pg=0
@@ -305,14 +317,8 @@ for round in $(seq "$rounds"); do
     load "notify-$name-$round" "${!url_var}/v1/apps/photocollage/notifications/app-store" "${!pid_var}" \
       "$work/notify.lua" "$work/notifications.jsonl" "$threads"
     rm -f "$work/notifications.jsonl"
-    line="$(grep '^notifications applied=' "$work/wrk-notify-$name-$round.txt")" \
-      || fail "no count of the answers in $(cat "$work/wrk-notify-$name-$round.txt")"
-    [[ "$(field exhausted "$line")" == 0 ]] \
-      || fail "a wrk thread ran out of notifications in round $round on $name; raise NOTIFICATIONS (now $notifications)"
-    other="$(field other "$line")"
-    total_failed=$((total_failed + other))
-    if [[ $name == lite ]]; then sent_lite=$((sent_lite + $(field applied "$line"))); else
-      sent_pg=$((sent_pg + $(field applied "$line"))); fi
+    answers "notify-$name-$round" notifications
+    if [[ $name == lite ]]; then sent_lite=$((sent_lite + applied)); else sent_pg=$((sent_pg + applied)); fi
     notify=("$rps" "$p50" "$p99" "$((failed + other))" "$cpu_us")
     load "evaluate-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/entitlements.lua"
     label=SQLite
@@ -337,14 +343,9 @@ for round in $(seq "$rounds"); do
     load "play-$name-$round" "${!url_var}/v1/apps/lingualeap/notifications/play" "${!pid_var}" "$work/notify.lua" \
       "$work/play.jsonl" "$threads" "$push_token"
     rm -f "$work/play.jsonl"
-    line="$(grep '^notifications applied=' "$work/wrk-play-$name-$round.txt")" \
-      || fail "no count of the answers in $(cat "$work/wrk-play-$name-$round.txt")"
-    [[ "$(field exhausted "$line")" == 0 ]] \
-      || fail "a wrk thread ran out of Play pushes in round $round on $name; raise NOTIFICATIONS (now $notifications)"
-    other="$(field other "$line")"
-    total_failed=$((total_failed + other))
-    if [[ $name == lite ]]; then sent_play_lite=$((sent_play_lite + $(field applied "$line"))); else
-      sent_play_pg=$((sent_play_pg + $(field applied "$line"))); fi
+    answers "play-$name-$round" "Play pushes"
+    if [[ $name == lite ]]; then sent_play_lite=$((sent_play_lite + applied)); else
+      sent_play_pg=$((sent_play_pg + applied)); fi
     pushed=("$rps" "$p50" "$p99" "$((failed + other))" "$cpu_us")
     load "evaluate-play-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
       "$work/entitlements.lua"

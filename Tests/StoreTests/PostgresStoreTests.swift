@@ -24,7 +24,7 @@ import Testing
         _ = try PostgresStore(url: database.url, mode: .create)
         try database.execute("INSERT INTO tollgate_migrations (version) VALUES (99)")
         for mode in [StoreMode.read, .write, .create] {
-            #expect(throws: StoreError.newerSchema(path: database.url, found: 99, known: 5)) {
+            #expect(throws: StoreError.newerSchema(path: database.url, found: 99, known: 6)) {
                 try PostgresStore(url: database.url, mode: mode)
             }
         }

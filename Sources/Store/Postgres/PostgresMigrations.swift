@@ -221,6 +221,24 @@ enum PostgresMigrations {
             """,
             "CREATE INDEX client_purchases_by_user ON client_purchases (app, user_id, time)",
         ],
+        [
+            """
+            CREATE TABLE store_conversions (
+                app TEXT NOT NULL,
+                store TEXT NOT NULL,
+                purchase TEXT NOT NULL,
+                transaction_id TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                time TEXT COLLATE "C" NOT NULL,
+                product TEXT,
+                value TEXT,
+                currency TEXT,
+                refunded INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (app, store, purchase)
+            )
+            """,
+            "CREATE INDEX store_conversions_by_transaction ON store_conversions (app, transaction_id)",
+        ],
     ]
 
     /// Serializes migrations across processes (`pg_advisory_xact_lock`), whatever the app locks use.

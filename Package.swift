@@ -99,6 +99,10 @@ let package = Package(
         ),
         .target(name: "JSON", swiftSettings: settings),
         .target(name: "Statistics", swiftSettings: settings),
+        .target(
+            name: "ExperimentResults",
+            dependencies: ["Statistics", "Store", "PolicyModel", "TollgateEvaluation", "JSON", "YAML", "Diagnostics"],
+            swiftSettings: settings),
         .target(name: "TollgateEvaluation", dependencies: ["JSON"], swiftSettings: settings),
         .target(name: "TollgateClient", dependencies: ["TollgateEvaluation"], swiftSettings: settings),
         .target(name: "Customers", dependencies: ["TollgateEvaluation", "JSON"], swiftSettings: settings),
@@ -152,7 +156,7 @@ let package = Package(
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Replication", "Publishing",
                 "StoreCatalog", "CatalogConversion", "CatalogValidation", "LanguageServer", "Project", "Customers",
-                "Purchases", "StoreSignatures", "JSON", "PlayDeveloperAPI", "Statistics",
+                "Purchases", "StoreSignatures", "JSON", "PlayDeveloperAPI", "Statistics", "ExperimentResults",
             ],
             swiftSettings: settings
         ),

@@ -60,6 +60,14 @@ package protocol ExposureStore: AnyObject {
     /// The first exposures of `experiment` in `app`, of every seed, sorted by seed, first time and user.
     func exposures(app: String, experiment: String) throws(StoreError) -> [StoredExposure]
 
+    /// When the first user was exposed to `experiment` under `seed`, or nil before anyone was.
+    func firstExposure(app: String, experiment: String, seed: String) throws(StoreError) -> Timestamp?
+
+    /// The sums of `request`'s results, aggregated by the database: the purchases the stores confirmed (production
+    /// only, of their owners) and those apps reported (unless a store confirmed the same transaction id), each
+    /// counted once.
+    func tally(_ request: TallyRequest) throws(StoreError) -> ExposureTally
+
     /// Records the purchases apps reported, in one transaction, once per app and transaction id (a repeated
     /// transaction keeps its first report); answers how many were new.
     func recordClientPurchases(_ purchases: [ClientPurchase]) throws(StoreError) -> Int

@@ -22,6 +22,14 @@ package enum SQLDialect: Hashable, Sendable {
         }
     }
 
+    /// The seconds since 1970 of `expression`, a time the store wrote as ISO 8601 text.
+    package func seconds(of expression: String) -> String {
+        switch self {
+        case .sqlite: "unixepoch(\(expression))"
+        case .postgres: "extract(epoch FROM (\(expression))::timestamptz)"
+        }
+    }
+
     /// `sql` as the backend reads its parameters: SQLite reads `?1` itself; PostgreSQL's `$1` is written
     /// for each `?` that a digit follows (the store's statements hold no `?` in a literal).
     package func parameters(_ sql: String) -> String {

@@ -5,6 +5,8 @@ package protocol StoreRow {
     associatedtype Failure: Error
     func integer(_ column: String) throws(Failure) -> Int64
     func text(_ column: String) throws(Failure) -> String
+    /// A floating-point number (an aggregate of `DOUBLE PRECISION` values); an integer reads as its value.
+    func double(_ column: String) throws(Failure) -> Double
     func blob(_ column: String) throws(Failure) -> [UInt8]
     /// The text in `column` as `parse` reads it; text it reads as nil is a value of another type, `expected`.
     func parsed<T>(_ column: String, expected: String, _ parse: (String) -> T?) throws(Failure) -> T

@@ -1,18 +1,20 @@
 import Diagnostics
+import ExperimentResults
 import Foundation
 import TollgateEvaluation
 
-/// `tollgate experiment simulate`: how an experiment splits many users, against its weights.
+/// `tollgate experiment`: `simulate` shows how an experiment splits many users against its weights; `results`
+/// reports what the users exposed to it bought (`ExperimentResultsCommand`).
 enum ExperimentCommand {
     /// What `tollgate experiment` can do, by the subcommand's name.
-    static let subcommands = ["simulate"]
+    static let subcommands = ["simulate", "results"]
 
     /// The most users a simulation assigns.
     static let maximumUsers = 10_000_000
 
     static let command = Tollgate.Command(
         name: "experiment",
-        summary: "work with an experiment: simulate assigns many users and tests the split",
+        summary: "work with an experiment: simulate a split, or report its results",
         discussion: """
             simulate assigns the user ids user-1 … user-N by the experiment's seed and
             weights, exactly as resolve does, and prints each variant's count and share
@@ -21,16 +23,37 @@ enum ExperimentCommand {
             explains). It shows the running split whatever the experiment's status: a
             paused experiment gives everyone its first variant and a concluded one its
             winner.
+
+            results reads the exposures `tollgate serve` recorded and the purchases the
+            stores confirmed or apps reported, and prints each variant's users,
+            conversion, paid conversion, trial starts and revenue per user, with every
+            variant's uplift against the first (the control): its 95% interval and
+            p-value, and the chance to win and risk, as GrowthBook's stats engine
+            computes them. A warning at the top says when users did not split as the
+            weights say (sample ratio mismatch). The variants and weights are those of
+            the policy the store's default channel serves (else the app's files).
             """,
         arguments: [
-            Positional(name: "subcommand", help: "simulate: assign users and compare the split with the weights"),
+            Positional(name: "subcommand",
+                       help: "simulate: assign users and compare the split with the weights; results: report"),
         ],
         options: [
             .value(.app, valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),
             .value(.experiment, valueName: "experiment", help: "the experiment's id", required: true),
-            .value(.users, valueName: "n", help: "how many users to assign, from 1 to 10000000",
+            .value(.users, valueName: "n", help: "simulate: how many users to assign, from 1 to 10000000",
                    default: .value("100000")),
-            .format(TextOrJSON.text, help: "the simulation's format"),
+            Workspace.storeOption(help: "results: the store the service records exposures and purchases in"),
+            .value(.window, valueName: "period", help: "results: purchases count this long after first exposure",
+                   default: .value(AttributionWindow.standard.description)),
+            .value(.from, valueName: "time", help: "results: users first exposed from this time on",
+                   default: .described("the experiment's first exposure")),
+            .value(.to, valueName: "time", help: "results: up to this time (exclusive)", default: .described("now")),
+            .value(.currency, valueName: "code", help: "results: the currency revenue is counted in",
+                   default: .value("USD")),
+            .value(.rates, valueName: "file", help: "results: exchange rates, {base: USD, rates: {EUR: 0.92}}",
+                   default: .described("only prices in --currency count")),
+            .flag(.sequential, help: "results: always-valid intervals and p-values, to look often"),
+            .format(ExperimentFormat.text, help: "text or json (simulate); also markdown or html (results)"),
         ],
         run: run)
 
@@ -40,20 +63,32 @@ enum ExperimentCommand {
             throw .usage("unknown subcommand '\(subcommand)'",
                          help: Suggestion.help(for: subcommand, among: subcommands, listing: "the subcommands are"))
         }
-        let format: TextOrJSON = try arguments.format()
+        let format: ExperimentFormat = try arguments.format()
+        guard subcommand == "simulate" else {
+            return try ExperimentResultsCommand.run(arguments, context, format: format)
+        }
+        guard format == .text || format == .json else {
+            throw .usage("simulate prints text or json, not \(format.rawValue)",
+                         help: "give '--format text' or '--format json'")
+        }
         let users = try self.users(try arguments.required(.users))
         let app = try arguments.required(.app)
         let id = try arguments.required(.experiment)
         let compiled = try Workspace(context: context).compiledApp(app)
         let experiments = compiled.policy.bundle.experiments
         guard let experiment = experiments.first(where: { $0.id == id }) else {
-            throw .badArgument("unknown experiment '\(id)' in app '\(app)'",
-                               help: experiments.isEmpty ? "the app has no experiments"
-                                   : Suggestion.help(for: id, among: experiments.map(\.id), listing: "the experiments are"))
+            throw unknownExperiment(id, app: app, among: experiments.map(\.id))
         }
         let simulation = ExperimentSimulation(experiment, users: users)
         let output = format == .json ? json(simulation, experiment, app: app) : text(simulation, experiment, app: app)
         return CommandResult(stdout: output)
+    }
+
+    /// The error for an experiment id the app's policy does not have.
+    static func unknownExperiment(_ id: String, app: String, among ids: [String]) -> CommandError {
+        .badArgument("unknown experiment '\(id)' in app '\(app)'",
+                     help: ids.isEmpty ? "the app has no experiments"
+                         : Suggestion.help(for: id, among: ids, listing: "the experiments are"))
     }
 
     /// The `--users` count: a whole number from 1 to `maximumUsers`.

@@ -43,10 +43,14 @@ extension OptionKey<String> {
     static let googleCertsURL = OptionKey("--google-certs-url")
     static let googleAPIURL = OptionKey("--google-api-url")
     static let environment = OptionKey("--environment")
+    static let window = OptionKey("--window")
+    static let from = OptionKey("--from")
+    static let rates = OptionKey("--rates")
 }
 
 extension OptionKey<Bool> {
     static let strict = OptionKey("--strict")
+    static let sequential = OptionKey("--sequential")
     static let all = OptionKey("--all")
     static let placements = OptionKey("--placements")
     static let truthTable = OptionKey("--truth-table")

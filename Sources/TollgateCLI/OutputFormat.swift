@@ -8,9 +8,14 @@ extension OutputFormat {
     static var choices: [String] { allCases.map(\.rawValue) }
 }
 
-/// `diff`, `history`, `fleet` and `experiment`: for people, or JSON.
+/// `diff`, `history` and `fleet`: for people, or JSON.
 enum TextOrJSON: String, OutputFormat {
     case text, json
+}
+
+/// `experiment`: simulate's text or JSON, and results' text, JSON, Markdown or HTML page.
+enum ExperimentFormat: String, OutputFormat {
+    case text, json, markdown, html
 }
 
 /// `eval` and `resolve`: a decision as JSON (the default), or for people.

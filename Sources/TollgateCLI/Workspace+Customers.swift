@@ -44,6 +44,12 @@ extension Workspace {
     /// What the customer commands need of `app`'s policy: as `serve --store` serves it, the version the default
     /// channel of a named store points at; else (no store named, or the app not published there) its files.
     func customerPolicy(_ app: String, _ arguments: Arguments) throws(CommandError) -> CustomerPolicy {
+        CustomerPolicy(try servedRelease(app, arguments))
+    }
+
+    /// `app`'s release as `serve --store` serves it: the version the default channel of a named store points at;
+    /// else (no store named, or the app not published there) its files.
+    func servedRelease(_ app: String, _ arguments: Arguments) throws(CommandError) -> AppRelease {
         if namedStore(arguments) != nil {
             var snapshot: Snapshot?
             do throws(StoreError) {
@@ -54,15 +60,14 @@ extension Workspace {
             }
             if let snapshot {
                 do {
-                    let release = try ProjectReleases(folder: context.currentDirectory, validator: .withICU)
+                    return try ProjectReleases(folder: context.currentDirectory, validator: .withICU)
                         .release(of: snapshot)
-                    return CustomerPolicy(release)
                 } catch {
                     throw .failure("version \(snapshot.version) of '\(app)' in the store does not load: \(error)")
                 }
             }
         }
         let (sources, compiled) = try compiledApp(app)
-        return CustomerPolicy(AppRelease(sources: sources, compiled: compiled))
+        return AppRelease(sources: sources, compiled: compiled)
     }
 }

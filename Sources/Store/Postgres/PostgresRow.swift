@@ -27,6 +27,14 @@ package struct PostgresRow: Hashable, Sendable {
         return Int64(bitPattern: unsigned << shift) >> shift
     }
 
+    /// The number in `column`: a `double precision` (IEEE 754, big-endian), or an integer as its value.
+    package func double(_ column: String) throws(PostgresError) -> Double {
+        let (type, bytes) = try value(column)
+        if [.int2, .int4, .int8].contains(type) { return Double(try integer(column)) }
+        guard type == .float8, bytes.count == 8 else { throw mismatch(column, expected: "a number", found: type) }
+        return Double(bitPattern: bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+    }
+
     /// The text in `column`.
     package func text(_ column: String) throws(PostgresError) -> String {
         let (type, bytes) = try value(column)

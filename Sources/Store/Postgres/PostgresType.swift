@@ -19,6 +19,8 @@ package struct PostgresType: RawRepresentable, Hashable, Sendable, CustomStringC
     package static let int2 = PostgresType(rawValue: 21)
     /// `INT4OID`: `integer`.
     package static let int4 = PostgresType(rawValue: 23)
+    /// `FLOAT8OID`: `double precision`.
+    package static let float8 = PostgresType(rawValue: 701)
     /// `TEXTOID`.
     package static let text = PostgresType(rawValue: 25)
     /// `BPCHAROID`: `char(n)`.
@@ -41,6 +43,7 @@ package struct PostgresType: RawRepresentable, Hashable, Sendable, CustomStringC
         case .bpchar: "character"
         case .varchar: "character varying"
         case .timestamptz: "timestamp with time zone"
+        case .float8: "double precision"
         default: "type \(rawValue)"
         }
     }

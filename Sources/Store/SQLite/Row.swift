@@ -17,6 +17,15 @@ package struct Row: Hashable, Sendable {
         }
     }
 
+    /// The number in `column`: a real, or an integer (an aggregate of integers).
+    package func double(_ column: String) throws(SQLiteError) -> Double {
+        switch try value(column) {
+        case .real(let number): return number
+        case .integer(let number): return Double(number)
+        case let other: throw mismatch(column, expected: "a number", found: other)
+        }
+    }
+
     /// The text in `column`.
     package func text(_ column: String) throws(SQLiteError) -> String {
         switch try value(column) {
@@ -64,6 +73,7 @@ package struct Row: Hashable, Sendable {
     private func mismatch(_ column: String, expected: String, found: SQLiteValue) -> SQLiteError {
         let kind = switch found {
         case .integer: "an integer"
+        case .real: "a real"
         case .text: "text"
         case .blob: "a blob"
         case .null: "NULL"

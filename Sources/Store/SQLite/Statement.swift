@@ -3,6 +3,7 @@ import CSQLite
 /// A value bound to a `?` parameter or read from a column.
 package enum SQLiteValue: Hashable, Sendable {
     case integer(Int64)
+    case real(Double)
     case text(String)
     case blob([UInt8])
     case null
@@ -64,6 +65,7 @@ package final class Statement {
             let status: Int32
             switch value {
             case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): status = sqlite3_bind_double(handle, index, number)
             case .text(let text):
                 // The length is given so that text holding a NUL character is stored whole.
                 status = text.withCString { csqlite_bind_text(handle, index, $0, Int32(text.utf8.count)) }
@@ -78,6 +80,7 @@ package final class Statement {
     private func column(_ index: Int32) -> SQLiteValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
         case SQLITE_TEXT:
             let count = Int(sqlite3_column_bytes(handle, index))
             guard count > 0, let text = sqlite3_column_text(handle, index) else { return .text("") }

@@ -7,6 +7,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "JSON": [],
         "Statistics": [],
+        "ExperimentResults": ["Statistics", "Store", "PolicyModel", "TollgateEvaluation", "JSON", "YAML", "Diagnostics"],
         "TollgateEvaluation": ["JSON"],
         "TollgateClient": ["TollgateEvaluation"],
         "Customers": ["TollgateEvaluation", "JSON"],
@@ -43,7 +44,7 @@ import Testing
                         "CatalogValidation", "TollgateEvaluation", "JSON", "PolicyCompiler", "Rendering", "Store",
                         "PolicyDiff", "Server", "Replication", "Publishing", "StoreCatalog", "CatalogConversion",
                         "LanguageServer", "Customers", "Purchases", "StoreSignatures", "PlayDeveloperAPI",
-                        "Statistics"],
+                        "Statistics", "ExperimentResults"],
         "tollgate": ["TollgateCLI"],
         "TestSupport": [],
         "TollgateBenchmarks": ["YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "Project",

@@ -67,7 +67,8 @@ package struct PurchaseRecord: Hashable, Sendable {
     package var renewal: StoredPayload?
     /// The ledger keys recorded for the purchase, and the customer each was recorded for (none once forgotten).
     package var credits: [String: String?]
-    /// The purchase's conversion row, once written.
+    /// The purchase's conversion row, once written; read for one purchase (`recordPurchaseEvent`'s `decide`,
+    /// `purchase(_:)`), nil in a customer's list of purchases.
     package var conversion: StoreConversion?
 
     package init(key: PurchaseKey, owner: String? = nil, forgotten: Bool = false, transactions: [StoredPayload] = [],

@@ -1,8 +1,8 @@
 package import TollgateEvaluation
 
 /// The customer tables (`store_notifications`, `store_transactions`, `store_renewals`, `purchase_owners`,
-/// `credit_ledger`, `credit_spends`, `customer_events`, `store_conversions`), each change one transaction. Balances are sums of
-/// the ledger, read through its index by app, customer and currency.
+/// `credit_ledger`, `credit_spends`, `customer_events`, `store_conversions`), each change one transaction.
+/// Balances are sums of the ledger, read through its index by app, customer and currency.
 ///
 /// Writes of one purchase take the lock `tollgate:purchase:<app>:<store>:<purchase>`, spends and forgetting
 /// `tollgate:customer:<app>:<customer>`. A store opened only to read is never migrated: on a store from
@@ -228,7 +228,8 @@ extension DatabaseStore: CustomerStore {
 
     /// What the store holds of the purchase `key`, with its conversion unless `conversion` is false (a store from
     /// before the table), or nil when it holds nothing.
-    private func purchaseRecord(_ key: PurchaseKey, conversion: Bool = true) throws(Backend.Failure) -> PurchaseRecord? {
+    private func purchaseRecord(_ key: PurchaseKey,
+                                conversion: Bool = true) throws(Backend.Failure) -> PurchaseRecord? {
         let parameters: [StoreValue] = [.text(key.app), .text(key.store), .text(key.purchase)]
         let condition = "app = ?1 AND store = ?2 AND purchase = ?3"
         var record = try purchaseRecords(app: key.app, where: condition, parameters)[key]

@@ -88,15 +88,19 @@ struct PayloadReader {
     /// A time in milliseconds since 1970 sent as a whole number or as its decimal text (Google's 64-bit integers),
     /// to the second it falls in.
     func milliseconds(_ name: String) throws(PayloadError) -> Timestamp? {
+        try wholeNumber(name, expected: "whole milliseconds").map(Timestamp.init(milliseconds:))
+    }
+
+    /// A whole number sent as a number or as its decimal text (Google's 64-bit integers); a text that is none is
+    /// an invalid value, said to be `expected`.
+    func wholeNumber(_ name: String, expected: String) throws(PayloadError) -> Int64? {
         guard let value = present(name) else { return nil }
         if let text = value.string {
-            guard let whole = Int64(text) else {
-                throw .invalidValue(field: prefix + name, expected: "whole milliseconds")
-            }
-            return Timestamp(milliseconds: whole)
+            guard let whole = Int64(text) else { throw .invalidValue(field: prefix + name, expected: expected) }
+            return whole
         }
         guard let whole = value.integer else { throw mismatch(name, "a whole number or its text", value) }
-        return Timestamp(milliseconds: Int64(whole))
+        return Int64(whole)
     }
 
     func milliseconds(required name: String) throws(PayloadError) -> Timestamp {

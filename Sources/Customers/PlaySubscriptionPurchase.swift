@@ -35,6 +35,8 @@ package struct PlaySubscriptionPurchase: Hashable, Sendable {
         /// `prorationPeriod` normal); else promotional when the item has an `offerId`, normal without one.
         package var periodType: PeriodType
         package var latestSuccessfulOrderID: String?
+        /// `autoRenewingPlan.recurringPrice`: what each renewal costs; nil for a prepaid plan and in older answers.
+        package var recurringPrice: Money?
 
         init(_ item: PayloadReader) throws(PayloadError) {
             productID = try item.string(required: "productId")
@@ -42,7 +44,9 @@ package struct PlaySubscriptionPurchase: Hashable, Sendable {
             basePlanID = try offer?.string("basePlanId")
             offerID = try offer?.string("offerId")
             expiryTime = try item.time("expiryTime")
-            autoRenewEnabled = try item.object("autoRenewingPlan")?.bool("autoRenewEnabled") ?? false
+            let plan = try item.object("autoRenewingPlan")
+            autoRenewEnabled = try plan?.bool("autoRenewEnabled") ?? false
+            recurringPrice = try plan?.object("recurringPrice").map { (money) throws(PayloadError) in try Money(money) }
             latestSuccessfulOrderID = try item.string("latestSuccessfulOrderId")
             let phase = try item.object("offerPhase")
             if phase?.has("freeTrial") == true {
@@ -54,6 +58,26 @@ package struct PlaySubscriptionPurchase: Hashable, Sendable {
             } else {
                 periodType = offerID == nil ? .normal : .promotional
             }
+        }
+    }
+
+    /// An amount of money as Google sends it (`google.type.Money`): whole `units` and `nanos` (billionths, of the
+    /// same sign) of `currencyCode`.
+    package struct Money: Hashable, Sendable {
+        package var currencyCode: String
+        package var units: Int64
+        package var nanos: Int64
+
+        init(_ money: PayloadReader) throws(PayloadError) {
+            currencyCode = try money.string(required: "currencyCode")
+            units = try money.wholeNumber("units", expected: "a whole number") ?? 0
+            nanos = try money.integer("nanos") ?? 0
+        }
+
+        /// The amount as exact decimal text: units 4 and nanos 990000000 are `4.99`.
+        package var decimal: String {
+            Conversion.decimal(whole: units.magnitude, fraction: nanos.magnitude, digits: 9,
+                               negative: units < 0 || nanos < 0)
         }
     }
 

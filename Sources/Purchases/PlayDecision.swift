@@ -37,6 +37,9 @@ struct PlayDecision {
             update.transactions.append(PlayRecords.voided(token: token, at: voided.time, text: voided.text))
         }
         let changed = newRead || newVoid
+        // Written whoever owns the purchase: results join it to its owner when there is one.
+        update.conversion = purchase.conversion(policy: policy, held: record.conversion.map(Conversion.init))
+            .map(StoreConversion.init)
         let current = record.owner.flatMap { try? CustomerID($0) }
         // A purchase whose owner was forgotten is claimed only by a customer who posts it, never by its account id.
         let claimant = record.forgotten ? nil : purchase.accountID.flatMap { try? CustomerID($0) }

@@ -50,6 +50,8 @@ struct PurchaseDecision {
             update.renewal = StoredPayload(id: record.key.purchase, signedDate: renewal.payload.signedDate,
                                            text: renewal.text)
         }
+        // Written whoever owns the purchase: results join it to its owner when there is one.
+        update.conversion = purchase.conversion.map(StoreConversion.init)
         var outcome = Outcome(status: changed ? .applied : .stale, owner: current)
         (outcome.owner, outcome.refusedBy) = update.apply(decision, poster: poster, event: event)
         guard let owner = outcome.owner else {

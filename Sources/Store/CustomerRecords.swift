@@ -67,15 +67,19 @@ package struct PurchaseRecord: Hashable, Sendable {
     package var renewal: StoredPayload?
     /// The ledger keys recorded for the purchase, and the customer each was recorded for (none once forgotten).
     package var credits: [String: String?]
+    /// The purchase's conversion row, once written; read for one purchase (`recordPurchaseEvent`'s `decide`,
+    /// `purchase(_:)`), nil in a customer's list of purchases.
+    package var conversion: StoreConversion?
 
     package init(key: PurchaseKey, owner: String? = nil, forgotten: Bool = false, transactions: [StoredPayload] = [],
-                 renewal: StoredPayload? = nil, credits: [String: String?] = [:]) {
+                 renewal: StoredPayload? = nil, credits: [String: String?] = [:], conversion: StoreConversion? = nil) {
         self.key = key
         self.owner = owner
         self.forgotten = forgotten
         self.transactions = transactions
         self.renewal = renewal
         self.credits = credits
+        self.conversion = conversion
     }
 
     /// The ledger keys recorded for the purchase.
@@ -149,18 +153,49 @@ package struct PurchaseUpdate: Hashable, Sendable {
     /// committed before the call is made), and a pending one not listed is done (the store's answer shows it
     /// made). Nil leaves them as they are.
     package var actions: [String]?
+    /// Replaces the purchase's conversion row when set; nil leaves it as it is.
+    package var conversion: StoreConversion?
     /// Kept on the notification's row.
     package var status: String
 
     package init(transactions: [StoredPayload] = [], renewal: StoredPayload? = nil, owner: String? = nil,
-                 credits: [LedgerEntry] = [], events: [CustomerEvent] = [], actions: [String]? = nil, status: String) {
+                 credits: [LedgerEntry] = [], events: [CustomerEvent] = [], actions: [String]? = nil,
+                 conversion: StoreConversion? = nil, status: String) {
         self.transactions = transactions
         self.renewal = renewal
         self.owner = owner
         self.credits = credits
         self.events = events
         self.actions = actions
+        self.conversion = conversion
         self.status = status
+    }
+}
+
+/// A purchase the store confirmed, as experiment results count it (a `store_conversions` row): its first
+/// transaction, when it was bought, its price and whether it was refunded.
+package struct StoreConversion: Hashable, Sendable {
+    /// The first transaction's id.
+    package var transaction: String
+    /// `production` or `sandbox`.
+    package var environment: String
+    package var time: Timestamp
+    package var product: String?
+    /// The price as decimal text (`0` for a free trial); nil when the store named none.
+    package var value: String?
+    /// ISO 4217 code of `value`; nil when `value` is.
+    package var currency: String?
+    package var refunded: Bool
+
+    package init(transaction: String, environment: String, time: Timestamp, product: String?, value: String?,
+                 currency: String?, refunded: Bool) {
+        self.transaction = transaction
+        self.environment = environment
+        self.time = time
+        self.product = product
+        self.value = value
+        self.currency = currency
+        self.refunded = refunded
     }
 }
 

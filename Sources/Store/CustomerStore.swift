@@ -43,9 +43,12 @@ package protocol CustomerStore: AnyObject {
     func spendCredits(app: String, customer: String, environment: String, currency: String, amount: Int64,
                       idempotencyKey: String, time: Timestamp) throws(StoreError) -> SpendOutcome
 
-    /// Forgets the customer: their purchases are owned by no one (transactions and notifications stay), and
-    /// their ledger rows, events and spends are deleted.
+    /// Forgets the customer: their purchases are owned by no one (transactions, notifications and conversions
+    /// stay), and their ledger rows, events and spends are deleted.
     func forgetCustomer(app: String, customer: String) throws(StoreError)
+
+    /// The conversion rows of `app`'s purchases, by purchase.
+    func storeConversions(app: String) throws(StoreError) -> [PurchaseKey: StoreConversion]
 
     /// Claims the pending `action` of the purchase `key` until `until`: true when this caller is to make the
     /// call now, false when it is done or another caller's claim has not run out. A claim lets one caller make

@@ -1,8 +1,8 @@
 package import TollgateEvaluation
 
 /// The customer tables (`store_notifications`, `store_transactions`, `store_renewals`, `purchase_owners`,
-/// `credit_ledger`, `credit_spends`, `customer_events`), each change one transaction. Balances are sums of
-/// the ledger, read through its index by app, customer and currency.
+/// `credit_ledger`, `credit_spends`, `customer_events`, `store_conversions`), each change one transaction.
+/// Balances are sums of the ledger, read through its index by app, customer and currency.
 ///
 /// Writes of one purchase take the lock `tollgate:purchase:<app>:<store>:<purchase>`, spends and forgetting
 /// `tollgate:customer:<app>:<customer>`. A store opened only to read is never migrated: on a store from
@@ -70,7 +70,14 @@ extension DatabaseStore: CustomerStore {
     package func purchase(_ key: PurchaseKey) throws(StoreError) -> PurchaseRecord? {
         try read { () throws(Backend.Failure) in
             guard try backend.hasTable("purchase_owners") else { return nil }
-            return try purchaseRecord(key)
+            return try purchaseRecord(key, conversion: backend.hasTable("store_conversions"))
+        }
+    }
+
+    package func storeConversions(app: String) throws(StoreError) -> [PurchaseKey: StoreConversion] {
+        try read { () throws(Backend.Failure) in
+            guard try backend.hasTable("store_conversions") else { return [:] }
+            return try conversions(where: "app = ?1", [.text(app)], app: app)
         }
     }
 
@@ -219,10 +226,33 @@ extension DatabaseStore: CustomerStore {
             .text("status")
     }
 
-    /// What the store holds of the purchase `key`, or nil when it holds nothing.
-    private func purchaseRecord(_ key: PurchaseKey) throws(Backend.Failure) -> PurchaseRecord? {
-        try purchaseRecords(app: key.app, where: "app = ?1 AND store = ?2 AND purchase = ?3",
-                            [.text(key.app), .text(key.store), .text(key.purchase)])[key]
+    /// What the store holds of the purchase `key`, with its conversion unless `conversion` is false (a store from
+    /// before the table), or nil when it holds nothing.
+    private func purchaseRecord(_ key: PurchaseKey,
+                                conversion: Bool = true) throws(Backend.Failure) -> PurchaseRecord? {
+        let parameters: [StoreValue] = [.text(key.app), .text(key.store), .text(key.purchase)]
+        let condition = "app = ?1 AND store = ?2 AND purchase = ?3"
+        var record = try purchaseRecords(app: key.app, where: condition, parameters)[key]
+        if conversion { record?.conversion = try conversions(where: condition, parameters, app: key.app)[key] }
+        return record
+    }
+
+    /// The conversion rows of `app` that `condition` selects, by purchase.
+    private func conversions(where condition: String, _ parameters: [StoreValue],
+                             app: String) throws(Backend.Failure) -> [PurchaseKey: StoreConversion] {
+        var conversions: [PurchaseKey: StoreConversion] = [:]
+        for row in try backend.query("""
+            SELECT store, purchase, transaction_id, environment, time, product, value, currency, refunded
+            FROM store_conversions WHERE \(condition)
+            """, parameters) {
+            let key = PurchaseKey(app: app, store: try row.text("store"), purchase: try row.text("purchase"))
+            conversions[key] = StoreConversion(
+                transaction: try row.text("transaction_id"), environment: try row.text("environment"),
+                time: try row.timestamp("time"), product: try row.optionalText("product"),
+                value: try row.optionalText("value"), currency: try row.optionalText("currency"),
+                refunded: try row.integer("refunded") != 0)
+        }
+        return conversions
     }
 
     /// The purchases of `app` whose rows `condition` selects in each table (naming the columns `app`,
@@ -293,6 +323,21 @@ extension DatabaseStore: CustomerStore {
         }
         for credit in update.credits {
             try insert(credit, app: key.app, purchase: key)
+        }
+        if let conversion = update.conversion, conversion != record.conversion {
+            _ = try backend.query("""
+                INSERT INTO store_conversions
+                    (app, store, purchase, transaction_id, environment, time, product, value, currency, refunded)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                ON CONFLICT (app, store, purchase) DO UPDATE
+                SET transaction_id = excluded.transaction_id, environment = excluded.environment, time = excluded.time,
+                    product = excluded.product, value = excluded.value, currency = excluded.currency,
+                    refunded = excluded.refunded
+                """, purchase + [.text(conversion.transaction), .text(conversion.environment),
+                                 .timestamp(conversion.time), conversion.product.map(StoreValue.text) ?? .null,
+                                 conversion.value.map(StoreValue.text) ?? .null,
+                                 conversion.currency.map(StoreValue.text) ?? .null,
+                                 .integer(conversion.refunded ? 1 : 0)])
         }
         if let actions = update.actions {
             for pending in try pendingActionRows(of: key) where !actions.contains(pending.action) {

@@ -23,7 +23,7 @@ enum Payloads {
         type: String = "Auto-Renewable Subscription", purchased: Int64, expires: Int64? = nil, signed: Int64,
         revoked: Int64? = nil, upgraded: Bool = false, offerType: Int? = nil, discount: String? = nil,
         familyShared: Bool = false, environment: String = "Production", quantity: Int? = nil,
-        token: String? = nil
+        token: String? = nil, price: Int64? = nil, currency: String? = nil
     ) throws -> AppStoreTransaction {
         var members: [String: JSONValue] = [
             "transactionId": .string(id), "originalTransactionId": .string(original), "productId": .string(product),
@@ -42,6 +42,8 @@ enum Payloads {
         if let discount { members["offerDiscountType"] = .string(discount) }
         if let quantity { members["quantity"] = .number(Double(quantity)) }
         if let token { members["appAccountToken"] = .string(token) }
+        if let price { members["price"] = .number(Double(price)) }
+        if let currency { members["currency"] = .string(currency) }
         return try AppStoreTransaction(json: .object(members))
     }
 

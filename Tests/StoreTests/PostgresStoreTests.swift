@@ -42,7 +42,7 @@ import Testing
             }
         }
         #expect(failures.all.isEmpty)
-        #expect(try database.execute("SELECT count(*) FROM tollgate_migrations") == "5")
+        #expect(try database.execute("SELECT count(*) FROM tollgate_migrations") == "6")
     }
 
     @Test func aServerErrorCarriesItsSQLStateMessageAndStatement() throws {

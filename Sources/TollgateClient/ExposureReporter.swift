@@ -5,9 +5,10 @@ import TollgateEvaluation
 /// `POST /v1/apps/{app}/events` in batches by a background task of its own. Recording only appends under the
 /// lock, so it never holds up `resolve`.
 ///
-/// The task starts with the first exposure. It sends what is held every `exposureSendInterval` seconds, at once
-/// when a full batch is held, and when `flush()` asks; after a send the service did not answer, or answered with a
-/// 5xx or a 429, it puts the batch back in front of the queue and pauses as the polling loop does after a failure.
+/// The task starts with the first exposure. It sends what is held `exposureSendInterval` seconds after the first
+/// exposure held, at once when a full batch is held, and when `flush()` asks; while nothing is held it waits for an
+/// exposure without waking. After a send the service did not answer, or answered with a 5xx or a 429, it puts the
+/// batch back in front of the queue and pauses as the polling loop does after a failure.
 final class ExposureReporter: Sendable {
     /// The most events one request carries: the events route's limit.
     static let batchSize = 1000
@@ -31,10 +32,16 @@ final class ExposureReporter: Sendable {
         var closed = false
     }
 
-    /// The background task waiting: resumed early by a flush and, when `wakesOnBatch`, by a full batch.
+    /// The background task waiting: resumed early by a flush and, unless `wakesAt` is nil, once that many
+    /// exposures are held.
     private struct Nap: Sendable {
         var continuation: CheckedContinuation<Void, Never>
-        var wakesOnBatch: Bool
+        var wakesAt: Int?
+
+        /// Whether `held` exposures end it.
+        func ends(holding held: Int) -> Bool {
+            wakesAt.map { held >= $0 } ?? false
+        }
     }
 
     private let configuration: TollgateClient.Configuration
@@ -75,7 +82,7 @@ final class ExposureReporter: Sendable {
             state.metrics.recorded += 1
             if state.queue.append(exposure) != nil { state.metrics.dropped += 1 }
             if state.task == nil { state.task = Task.detached { await self.run() } }
-            guard state.queue.count >= Self.batchSize, state.nap?.wakesOnBatch == true else { return nil }
+            guard state.nap?.ends(holding: state.queue.count) == true else { return nil }
             return state.nap.take()
         }
         wake?.continuation.resume()
@@ -116,10 +123,11 @@ final class ExposureReporter: Sendable {
         var failures = 0
         while !Task.isCancelled {
             if failures == 0 {
-                await nap(configuration.exposureSendInterval, wakesOnBatch: true)
+                await nap(nil, wakesAt: 1)
+                await nap(configuration.exposureSendSeconds, wakesAt: Self.batchSize)
             } else {
                 await nap(RetryDelay.after(failures: failures, initial: configuration.retryDelay,
-                                           maximum: configuration.maximumRetryDelay), wakesOnBatch: false)
+                                           maximum: configuration.maximumRetryDelay), wakesAt: nil)
             }
             guard !Task.isCancelled else { break }
             let flushes = state.withLock { state in
@@ -173,28 +181,28 @@ final class ExposureReporter: Sendable {
         return true
     }
 
-    /// Waits `seconds` (through the configuration's `pause`), or less when woken: by a flush, and by a full
-    /// batch when `wakesOnBatch`; at once when cancelled.
-    private func nap(_ seconds: TimeInterval, wakesOnBatch: Bool) async {
+    /// Waits `seconds` (through the configuration's `pause`; with nil, until woken), or less when woken: by a
+    /// flush, and once `wakesAt` exposures are held unless it is nil; at once when cancelled.
+    private func nap(_ seconds: TimeInterval?, wakesAt: Int?) async {
+        guard let seconds else { return await waitForWake(wakesAt: wakesAt) }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [configuration] in await configuration.pause(seconds) }
-            group.addTask { await self.waitForWake(wakesOnBatch: wakesOnBatch) }
+            group.addTask { await self.waitForWake(wakesAt: wakesAt) }
             await group.next()
             group.cancelAll()
         }
     }
 
     /// Returns when woken or cancelled, or at once when a reason to wake is already there.
-    private func waitForWake(wakesOnBatch: Bool) async {
+    private func waitForWake(wakesAt: Int?) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let now = state.withLock { state -> Bool in
-                    if Task.isCancelled || !state.flushes.isEmpty
-                        || (wakesOnBatch && state.queue.count >= Self.batchSize)
-                    {
+                    let nap = Nap(continuation: continuation, wakesAt: wakesAt)
+                    if Task.isCancelled || !state.flushes.isEmpty || nap.ends(holding: state.queue.count) {
                         return true
                     }
-                    state.nap = Nap(continuation: continuation, wakesOnBatch: wakesOnBatch)
+                    state.nap = nap
                     return false
                 }
                 if now { continuation.resume() }

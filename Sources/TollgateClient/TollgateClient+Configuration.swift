@@ -22,8 +22,8 @@ extension TollgateClient {
         /// The most exposures held unsent, at least 1; when the queue is full, each new one drops the oldest
         /// (counted in `ExposureMetrics.dropped`).
         public var exposureQueueLimit: Int
-        /// The longest time, in seconds, an exposure waits before the client sends what it holds; a full batch
-        /// of 1,000 goes at once.
+        /// The longest time, in seconds (at least 1), an exposure waits before the client sends what it holds;
+        /// a full batch of 1,000 goes at once.
         public var exposureSendInterval: TimeInterval
         /// How the polling loop and the exposures' sender wait out a pause, in seconds; returns early when the
         /// waiting task is cancelled. Tests replace it to see each pause without waiting it out.
@@ -49,5 +49,8 @@ extension TollgateClient {
 
         /// `wait` within what the server accepts.
         var heldSeconds: Int { min(max(wait, 1), 60) }
+
+        /// `exposureSendInterval`, at least a second.
+        var exposureSendSeconds: TimeInterval { max(exposureSendInterval, 1) }
     }
 }

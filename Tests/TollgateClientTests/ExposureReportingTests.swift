@@ -20,12 +20,13 @@ import TollgateEvaluation
         Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 60).rounded(.down))
     }
 
-    /// Exposures sent only when a batch is full or a test flushes; failures paused for as the `pauses` say.
+    /// Exposures sent only when a batch is full or a test flushes (unless `interval` ends first); pauses as the
+    /// `pauses` say.
     static func configuration(_ server: URL, app: String = "photocollage", queueLimit: Int = 1000,
-                              pauses: GatedPauses? = nil) -> TollgateClient.Configuration {
+                              interval: TimeInterval = 3600, pauses: GatedPauses? = nil) -> TollgateClient.Configuration {
         var configuration = TollgateClient.Configuration(server: server, app: app, wait: 1, retryDelay: 0.05,
                                                          maximumRetryDelay: 0.5, exposureQueueLimit: queueLimit,
-                                                         exposureSendInterval: 3600)
+                                                         exposureSendInterval: interval)
         if let pauses { configuration.pause = pauses.pause }
         return configuration
     }
@@ -106,12 +107,12 @@ import TollgateEvaluation
     }
 
     /// A fake service serving `TestBundles.experimentBundle()`, and a client of it that has synced.
-    static func fakeService(pauses: GatedPauses? = nil,
+    static func fakeService(interval: TimeInterval = 3600, pauses: GatedPauses? = nil,
                             recordsExposures: Bool = true) async throws -> (FakeBundleServer, TollgateClient) {
         let server = try FakeBundleServer()
         let served = TestBundles.served(TestBundles.experimentBundle())
         server.set(.init(etag: served.etag, body: served.body))
-        var configuration = Self.configuration(server.url, app: "demo", pauses: pauses)
+        var configuration = Self.configuration(server.url, app: "demo", interval: interval, pauses: pauses)
         configuration.recordsExposures = recordsExposures
         let client = TollgateClient(configuration)
         try await client.sync()
@@ -120,6 +121,23 @@ import TollgateEvaluation
 
     static func problem(_ kind: String, status: Int, detail: String) -> FakeBundleServer.Answer {
         .init(status: status, body: Data(#"{"type":"urn:tollgate:problem:\#(kind)","title":"No","status":\#(status),"detail":"\#(detail)"}"#.utf8))
+    }
+
+    @Test func whatIsHeldIsSentWhenTheIntervalEnds() async throws {
+        let pauses = GatedPauses()
+        let (server, client) = try await Self.fakeService(interval: 5, pauses: pauses)
+        defer { server.stop() }
+        for user in ["alice", "bob"] { _ = try client.resolve(placement: "onboarding", context: Self.context(user)) }
+        #expect(await eventually { pauses.taken == [5] })
+        #expect(server.eventsPosts.isEmpty, "nothing is sent before the interval ends")
+        pauses.release()
+        #expect(await eventually { client.exposureMetrics.sent == 2 })
+        #expect(server.eventsPosts.count == 1)
+        #expect(pauses.taken == [5], "with nothing held, the sender waits for an exposure, not for a pause")
+
+        _ = try client.resolve(placement: "onboarding", context: Self.context("carol"))
+        #expect(await eventually { client.exposureMetrics.sent == 3 })
+        #expect(pauses.taken == [5, 5])
     }
 
     @Test func aBatchAnswered503IsSentAgainAfterThePauseOfAFailure() async throws {

@@ -9,13 +9,17 @@ public struct ExposureMetrics: Hashable, Sendable {
     public var sent = 0
     /// Exposures the service answered in `rejected` (such as `wrong-variant` from an app on an older bundle).
     public var rejected = 0
-    /// Exposures dropped unsent because the queue was full (`Configuration.exposureQueueLimit`): the oldest go.
+    /// Exposures dropped unsent because the queue was full (`Configuration.exposureQueueLimit`): the oldest go,
+    /// which a batch put back after a failed send is when the queue filled meanwhile.
     public var dropped = 0
-    /// Exposures dropped unsent because the service refused their batch with a 4xx other than 429.
+    /// Exposures dropped unsent because the service refused their batch: any answer but a 2xx, a 5xx or a 429,
+    /// such as a 400.
     public var refused = 0
     /// The error of the last send that failed, whether the batch is tried again (the service unreachable, 5xx,
-    /// 429) or dropped (another 4xx: `refused` or `unexpectedStatus`); nil after a batch the service took.
+    /// 429) or dropped (another answer: `refused` with the problem's kind, or `unexpectedStatus`); nil after a
+    /// batch the service took.
     public var lastError: TollgateClientError?
 
+    /// No exposure yet: every count 0, no error.
     public init() {}
 }

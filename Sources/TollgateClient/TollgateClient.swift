@@ -27,7 +27,7 @@ public final class TollgateClient: Sendable {
     }
 
     /// Stops polling; the exposures held are sent once more in the background, each batch once, and what that
-    /// cannot send is lost (`flushExposures()` before dropping the client says how it went).
+    /// cannot send is lost. To know, await `flushExposures()` and read `exposureMetrics` before dropping a client.
     deinit {
         stop()
         exposures?.close()
@@ -127,9 +127,10 @@ public final class TollgateClient: Sendable {
     /// error of a send; all zero when `Configuration.recordsExposures` is off.
     ///
     /// The client sends them to `POST /v1/apps/{app}/events` from a background task, in batches of up to 1,000:
-    /// at least every `exposureSendInterval` seconds, and at once when 1,000 are held. A send the service does
-    /// not answer, or answers with a 5xx or a 429, is tried again after a pause that grows as the polling
-    /// loop's does (`retryDelay`, `maximumRetryDelay`); any other 4xx drops the batch (`refused`).
+    /// `exposureSendInterval` seconds after the first exposure held, and at once when 1,000 are held. A send the
+    /// service does not answer, or answers with a 5xx or a 429, is tried again after a pause that grows as the
+    /// polling loop's does (`retryDelay`, `maximumRetryDelay`); any other answer but a 2xx, such as a 400, drops
+    /// the batch (`refused`).
     public var exposureMetrics: ExposureMetrics { exposures?.metrics ?? ExposureMetrics() }
 
     /// Sends the exposures held now and returns once that was tried, at once when none is held: before the app

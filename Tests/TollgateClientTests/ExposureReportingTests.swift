@@ -7,8 +7,9 @@ import TollgateClient
 import TollgateEvaluation
 
 /// The exposures of the client's own `resolve` calls: against a real `tollgate serve` they reach its store once per
-/// user and variant, within the queue's bound; against a fake service, a 503 is sent again, a 400 drops the batch,
-/// rejected events are counted, and `resolve` returns while the service does not answer.
+/// user and variant, within the queue's bound; against a fake service, the interval sends, a 503 is sent again, a 400
+/// drops the batch, rejected events are counted, `resolve` returns while the service does not answer, and repeats are
+/// dropped while their key is among the last 10,000.
 @Suite(.serialized) struct ExposureReportingTests {
     /// A context of `user` that the examples' onboarding placement answers by the `onboarding-paywall` split.
     static func context(_ user: String) throws -> EvaluationInput {
@@ -226,7 +227,37 @@ import TollgateEvaluation
         #expect(metrics.sent == 0)
         server.stop()
         await flushing.value
-        #expect(client.exposureMetrics.sent == 0)
+        let after = client.exposureMetrics
+        #expect(after.sent == 0)
+        #expect(after.dropped == 200 && after.held == 1000, "the unanswered batch went back in front, and its 3 out")
+        #expect({ if case .unreachable = after.lastError { true } else { false } }())
+    }
+
+    @Test func repeatsAreDroppedWhileTheirKeyIsRemembered() async throws {
+        let (server, client) = try await Self.fakeService()
+        defer { server.stop() }
+        for _ in 0..<3 { _ = try client.resolve(placement: "onboarding", context: Self.context("alice")) }
+        #expect(client.exposureMetrics.recorded == 1)
+
+        var reseeded = TestBundles.experimentBundle()
+        reseeded.experiments[0].seed = "split-seed-2"
+        reseeded.policy = reseeded.contentHash
+        let served = TestBundles.served(reseeded)
+        server.set(.init(etag: served.etag, body: served.body))
+        try await client.sync()
+        _ = try client.resolve(placement: "onboarding", context: Self.context("alice"))
+        #expect(client.exposureMetrics.recorded == 2, "another seed is another exposure")
+
+        for index in 0..<10_000 { _ = try client.resolve(placement: "onboarding", context: Self.context("user-\(index)")) }
+        #expect(client.exposureMetrics.recorded == 10_002)
+        _ = try client.resolve(placement: "onboarding", context: Self.context("user-9999"))
+        #expect(client.exposureMetrics.recorded == 10_002, "a recent key is remembered")
+        _ = try client.resolve(placement: "onboarding", context: Self.context("alice"))
+        #expect(client.exposureMetrics.recorded == 10_003, "the oldest keys beyond 10,000 are forgotten")
+        await client.flushExposures()
+        #expect(await eventually { client.exposureMetrics.held == 0 })
+        let metrics = client.exposureMetrics
+        #expect(metrics.sent + metrics.dropped == 10_003 && metrics.refused == 0)
     }
 }
 

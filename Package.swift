@@ -301,7 +301,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TollgateClientTests",
-            dependencies: ["TollgateClient", "TollgateEvaluation", "TestSupport"],
+            dependencies: ["TollgateClient", "TollgateEvaluation", "TestSupport", "Store"],
             swiftSettings: settings
         ),
     ]

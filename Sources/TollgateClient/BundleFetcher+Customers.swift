@@ -37,7 +37,7 @@ extension BundleFetcher {
     }
 
     /// `body` as compact JSON with sorted keys.
-    private static func encoded(_ body: some Encodable) -> Data {
+    static func encoded(_ body: some Encodable) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {

@@ -95,7 +95,7 @@ struct BundleFetcher: Sendable {
     /// its wait) and that answer is dropped. FoundationNetworking traps ("a task that is not in the registry") when
     /// a task is cancelled while it is completing, which a poll answered at the moment the client stops is; so the
     /// completion-handler API is used, not `data(for:)`, whose cancellation cancels the task.
-    private func send(_ request: URLRequest) async throws(TollgateClientError) -> (Data, HTTPURLResponse) {
+    func send(_ request: URLRequest) async throws(TollgateClientError) -> (Data, HTTPURLResponse) {
         typealias Answer = Result<(Data, URLResponse), any Error>
         // Taken by whichever comes first, the answer or the cancellation, so it is resumed once.
         let waiting = Locked<CheckedContinuation<Answer, Never>?>(nil)
@@ -144,7 +144,7 @@ struct BundleFetcher: Sendable {
 
     /// The error of a non-200 answer: `refused` with the problem's kind and detail when `body` is a problem
     /// document (`{"type": "urn:tollgate:problem:<kind>", "title", "status", "detail"}`), else `unexpectedStatus`.
-    private static func refusal(status: Int, body: Data) -> TollgateClientError {
+    static func refusal(status: Int, body: Data) -> TollgateClientError {
         struct Problem: Decodable {
             var type: String
             var title: String?

@@ -16,15 +16,21 @@ public import TollgateEvaluation
 /// ```
 public final class TollgateClient: Sendable {
     private let synchronizer: Synchronizer
+    /// The exposures of `resolve`; nil when the configuration records none.
+    private let exposures: ExposureReporter?
 
     /// A client with the bundle of `configuration.cacheFile` when that file holds a valid one; it sends no
-    /// request until `start()` or `sync()`.
+    /// request until `start()` or `sync()`, or, with exposures recorded, until `resolve` records one.
     public init(_ configuration: Configuration) {
         synchronizer = Synchronizer(configuration: configuration)
+        exposures = configuration.recordsExposures ? ExposureReporter(configuration: configuration) : nil
     }
 
+    /// Stops polling; the exposures held are sent once more in the background, each batch once, and what that
+    /// cannot send is lost. To know, await `flushExposures()` and read `exposureMetrics` before dropping a client.
     deinit {
         stop()
+        exposures?.close()
         // Finished outside the lock: finishing runs the stream's termination handler, which takes it.
         let observers = synchronizer.state.withLock { state in
             defer { state.observers = [:] }
@@ -55,6 +61,7 @@ public final class TollgateClient: Sendable {
     }
 
     /// Stops polling at once; a request in flight is abandoned, its answer dropped. The bundle stays and answers.
+    /// Exposures are still recorded and sent: that ends with the client.
     public func stop() {
         takeTask()?.cancel()
     }
@@ -100,9 +107,37 @@ public final class TollgateClient: Sendable {
 
     /// Which paywall `placement` shows the user in `context`, as `POST …/placements/{placement}/resolve`
     /// answers it; nil when the current bundle has no such placement.
+    ///
+    /// A decision of a running experiment's split (reason `SPLIT`) for a context with a `user_id` is recorded as
+    /// that user's exposure at `now`, as the service records the ones it answers, unless
+    /// `Configuration.recordsExposures` is off or the same user, experiment, seed and variant was recorded before
+    /// (the last 10,000 are remembered). Recording only queues it: the client sends its exposures in the background
+    /// (`exposureMetrics`, `flushExposures()`).
     public func resolve(placement: String, context: EvaluationInput,
                         now: Date = Date()) throws(TollgateClientError) -> PlacementDecision? {
-        try current().evaluator.resolve(placement: placement, context: context, now: now)
+        let snapshot = try current()
+        guard let decision = snapshot.evaluator.resolve(placement: placement, context: context, now: now) else {
+            return nil
+        }
+        exposures?.record(decision, user: context.user.userID, policy: snapshot.policy, at: now)
+        return decision
+    }
+
+    /// What became of the exposures `resolve` recorded: held, sent, rejected, dropped, refused, and the last
+    /// error of a send; all zero when `Configuration.recordsExposures` is off.
+    ///
+    /// The client sends them to `POST /v1/apps/{app}/events` from a background task, in batches of up to 1,000:
+    /// `exposureSendInterval` seconds after the first exposure held, and at once when 1,000 are held. A send the
+    /// service does not answer, or answers with a 5xx or a 429, is tried again after a pause that grows as the
+    /// polling loop's does (`retryDelay`, `maximumRetryDelay`); any other answer but a 2xx, such as a 400, drops
+    /// the batch (`refused`).
+    public var exposureMetrics: ExposureMetrics { exposures?.metrics ?? ExposureMetrics() }
+
+    /// Sends the exposures held now and returns once that was tried, at once when none is held: before the app
+    /// ends, or to see them arrive. A send that fails stays queued for the background task to try again; this
+    /// waits for a send already in flight, so it can take as long as a request's timeout (30 seconds).
+    public func flushExposures() async {
+        await exposures?.flush()
     }
 
     /// Records a StoreKit 2 transaction for `customer` on the service, right after a purchase or a restore, and

@@ -6,8 +6,9 @@ import Darwin
 #endif
 
 /// A tiny HTTP server on loopback that answers every bundle request with whatever the test set last, to play
-/// a service (or a proxy) that sends what a real one never would, and every `POST` to a customer route (`…/transactions`,
-/// `…/evaluate`) with its own canned answer, recording each. One request per connection.
+/// a service (or a proxy) that sends what a real one never would, every `POST` to a customer route (`…/transactions`,
+/// `…/evaluate`) with its own canned answer, and every `POST …/events` with the next of the answers set for them,
+/// recording each. One request per connection.
 final class FakeBundleServer: @unchecked Sendable {
     /// What a bundle request, or a `POST`, gets.
     struct Answer: Sendable {
@@ -15,6 +16,15 @@ final class FakeBundleServer: @unchecked Sendable {
         var etag: String?
         var body = Data()
         var contentType = "application/json"
+    }
+
+    /// What a `POST …/events` gets.
+    enum EventsAnswer: Sendable {
+        /// 202, every event of the body accepted.
+        case accept
+        case answer(Answer)
+        /// No answer until `stop()`, which closes the connection unanswered; meanwhile no other request is served.
+        case hang
     }
 
     /// A request as it arrived: the method, the target as sent (still percent-encoded), the headers and the body.
@@ -33,6 +43,10 @@ final class FakeBundleServer: @unchecked Sendable {
     private var bundleRequests = 0
     private var postAnswer = Answer(status: 500, body: Data(#"{"title":"No answer set"}"#.utf8))
     private var posted: [Request] = []
+    private var eventsAnswers: [EventsAnswer] = [.accept]
+    private var eventsPosted: [Request] = []
+    /// Signalled by `stop()`, for the request that hangs.
+    private let released = DispatchSemaphore(value: 0)
     private var stopped = false
 
     init() throws {
@@ -65,7 +79,10 @@ final class FakeBundleServer: @unchecked Sendable {
             defer { stopped = true }
             return !stopped
         }
-        if first { shutdown(listener, Int32(SHUT_RDWR)) }
+        if first {
+            shutdown(listener, Int32(SHUT_RDWR))
+            released.signal()
+        }
     }
 
     deinit {
@@ -90,10 +107,41 @@ final class FakeBundleServer: @unchecked Sendable {
     /// The `POST`s to customer routes so far, in order.
     var posts: [Request] { lock.withLock { posted } }
 
+    /// Answers the next `POST`s to `…/events` with `answers` in order, then the last one again and again.
+    func setEvents(_ answers: [EventsAnswer]) {
+        lock.withLock { eventsAnswers = answers.isEmpty ? [.accept] : answers }
+    }
+
+    /// The `POST`s to `…/events` so far, in order.
+    var eventsPosts: [Request] { lock.withLock { eventsPosted } }
+
+    /// The events of a `POST …/events` body, as objects.
+    static func events(_ request: Request) -> [[String: Any]] {
+        let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]
+        return body?["events"] as? [[String: Any]] ?? []
+    }
+
     /// The answer for a request: the bundle for `GET /v1/apps/…/bundle`, the `POST` answer for `POST …/transactions`
-    /// and `POST …/evaluate`, 404 otherwise.
-    private func respond(to request: Request) -> Data {
+    /// and `POST …/evaluate`, the next events answer for `POST …/events`, 404 otherwise; nil for none at all.
+    private func respond(to request: Request) -> Data? {
         let path = request.target.split(separator: "?").first.map(String.init) ?? request.target
+        if request.method == "POST", path.hasSuffix("/events") {
+            let answer = lock.withLock {
+                eventsPosted.append(request)
+                return eventsAnswers.count > 1 ? eventsAnswers.removeFirst() : eventsAnswers[0]
+            }
+            switch answer {
+            case .accept:
+                let body = Data(#"{"accepted":\#(Self.events(request).count),"rejected":[]}"#.utf8)
+                return Self.response(status: 202, headers: [], body: body)
+            case .answer(let answer):
+                return Self.response(status: answer.status, headers: [], body: answer.body, contentType: answer.contentType)
+            case .hang:
+                released.wait()
+                released.signal()
+                return nil
+            }
+        }
         if request.method == "POST", path.hasSuffix("/transactions") || path.hasSuffix("/evaluate") {
             let answer = lock.withLock {
                 posted.append(request)
@@ -131,8 +179,8 @@ final class FakeBundleServer: @unchecked Sendable {
                 close(listener)
                 return
             }
-            if let request = readRequest(connection), let server = server() {
-                write(server.respond(to: request), to: connection)
+            if let request = readRequest(connection), let server = server(), let response = server.respond(to: request) {
+                write(response, to: connection)
             }
             close(connection)
         }

@@ -16,6 +16,19 @@ enum TestBundles {
             ads: .init(hideUntilSynced: false, requireConsent: false, placements: ["feed"]))
     }
 
+    /// `bundle()` with a placement, `onboarding`, whose only audience is the running experiment `split`: variants
+    /// `a` and `b`, half the users each, neither showing a paywall.
+    static func experimentBundle(app: String = "demo") -> PolicyBundle {
+        var bundle = bundle(app: app)
+        bundle.placements = [.init(id: "onboarding", audiences: [.init(id: "everyone", when: nil, paywall: nil,
+                                                                          experiment: "split")])]
+        bundle.experiments = [.init(id: "split", seed: "split-seed", status: .running, winner: nil,
+                                    variants: [.init(id: "a", paywall: nil, weight: 50),
+                                               .init(id: "b", paywall: nil, weight: 50)])]
+        bundle.policy = bundle.contentHash
+        return bundle
+    }
+
     /// The bytes a service sends for `bundle`, and its ETag.
     static func served(_ bundle: PolicyBundle) -> (body: Data, etag: String) {
         (bundle.canonicalJSON, "\"\(bundle.policy)\"")

@@ -64,6 +64,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "CMicroHTTPD", "TollgateEvaluation", "PolicyModel", "Rendering", "Diagnostics", "JSON", "Customers",
+                "ExperimentResults",
             ],
             swiftSettings: settings
         ),
@@ -71,7 +72,7 @@ let package = Package(
             name: "Replication",
             dependencies: [
                 "Server", "Publishing", "Project", "Store", "TollgateEvaluation", "PolicyValidation", "Diagnostics", "JSON",
-                "Purchases", "StoreSignatures",
+                "Purchases", "StoreSignatures", "ExperimentResults",
             ],
             swiftSettings: settings
         ),

@@ -42,6 +42,8 @@ package enum Service {
         let exposures = ExposureRecorder(metrics: metrics, log: log, write: ExposureRecorder.writer(to: configuration.store))
         let router = Router(holder: holder, metrics: metrics, admin: admin, customers: customers, exposures: exposures,
                             purchaseEvents: StoredPurchaseEvents(location: configuration.store),
+                            recordsDecisions: configuration.recordsExposures,
+                            results: StoredExperimentResults(location: configuration.store, rates: configuration.rates),
                             prices: Self.requestPrices, log: log, now: configuration.now)
         let server = HTTPServer(
             responder: router, configuration: .init(port: configuration.port, host: configuration.host),

@@ -1,3 +1,4 @@
+package import ExperimentResults
 package import Foundation
 package import PolicyValidation
 package import Purchases
@@ -39,6 +40,10 @@ package struct ServiceConfiguration: Sendable {
     package var appleRoots: SignatureRoots = .apple
     /// How Google Play's pushes are authenticated and its purchases read; nil takes none.
     package var play: PlayAccess?
+    /// Whether the service records the exposures of its own split decisions (`serve --no-exposures` turns it off).
+    package var recordsExposures = true
+    /// The exchange rates of experiment results' revenue (`serve --rates`); nil counts only the asked currency.
+    package var rates: ExchangeRates?
 
     package init(port: Int, host: String, admin: AdminAccess?, log: @escaping @Sendable (String) -> Void,
                  now: @escaping @Sendable () -> Date, store: StoreLocation, storeName: String, source: Source,

@@ -6,7 +6,7 @@ import TollgateEvaluation
 extension Router {
     /// Reports `decision` as `user`'s exposure when it is a split; anything else is no exposure.
     func recordExposure(_ decision: PlacementDecision, app: AppService, user: String?, at time: Date) {
-        guard let exposures, decision.reason == .split, let experiment = decision.experiment,
+        guard recordsDecisions, let exposures, decision.reason == .split, let experiment = decision.experiment,
               let variant = decision.variant, let user, !user.isEmpty else { return }
         exposures.expose(app: app.release.compiled.app, experiment: experiment,
                          seed: app.seeds[experiment] ?? experiment, variant: variant, user: user,

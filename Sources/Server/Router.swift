@@ -24,9 +24,14 @@ package struct Router: HTTPResponder {
     let exposures: (any ExposureSink)?
     /// Where the purchases apps report are kept; nil when the service keeps none.
     let purchaseEvents: (any PurchaseEventSink)?
+    /// Whether the service's own split decisions are reported to `exposures` (apps' events are either way).
+    let recordsDecisions: Bool
+    /// Where the admin results route reads experiments' results; nil when the service keeps none.
+    let results: (any ExperimentResultsSource)?
 
     package init(holder: PolicyHolder, metrics: Metrics, admin: Admin?, customers: (any CustomerService)? = nil,
                  exposures: (any ExposureSink)? = nil, purchaseEvents: (any PurchaseEventSink)? = nil,
+                 recordsDecisions: Bool = true, results: (any ExperimentResultsSource)? = nil,
                  prices: @escaping PriceSheetReader,
                  log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date) {
         self.holder = holder
@@ -35,6 +40,8 @@ package struct Router: HTTPResponder {
         self.customers = customers
         self.exposures = exposures
         self.purchaseEvents = purchaseEvents
+        self.recordsDecisions = recordsDecisions
+        self.results = results
         self.prices = prices
         self.log = log
         self.now = now
@@ -126,6 +133,10 @@ package struct Router: HTTPResponder {
         Endpoint(pattern: "/v1/apps/{app}/placements/{placement}/paywall", methods: ["POST"]) {
             router, request, parameters throws(Problem) in
             try router.placementPaywall(request, app: parameters["app"] ?? "", placement: parameters["placement"] ?? "")
+        },
+        Endpoint(pattern: "/v1/apps/{app}/experiments/{experiment}/results", methods: ["GET"]) {
+            router, request, parameters throws(Problem) in
+            try router.experimentResults(request, app: parameters["app"] ?? "", experiment: parameters["experiment"] ?? "")
         },
         Endpoint(pattern: "/v1/apps/{app}/notifications/app-store", methods: ["POST"]) {
             router, request, parameters throws(Problem) in

@@ -51,6 +51,7 @@ extension OptionKey<String> {
 extension OptionKey<Bool> {
     static let strict = OptionKey("--strict")
     static let sequential = OptionKey("--sequential")
+    static let noExposures = OptionKey("--no-exposures")
     static let all = OptionKey("--all")
     static let placements = OptionKey("--placements")
     static let truthTable = OptionKey("--truth-table")

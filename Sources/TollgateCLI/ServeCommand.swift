@@ -25,7 +25,9 @@ enum ServeCommand {
             against Apple Root CA - G3 unless --apple-root-ca (or TOLLGATE_APPLE_ROOT_CA)
             names other roots, and those Google Play confirms: Pub/Sub's pushes are taken
             with --play-push-audience, and purchases are read, acknowledged and consumed
-            as the service account of --play-service-account. Stops on SIGTERM or SIGINT
+            as the service account of --play-service-account. It records who saw which
+            variant of each experiment (unless --no-exposures) for the admin results
+            route, whose revenue --rates converts. Stops on SIGTERM or SIGINT
             after finishing the requests in flight. The HTTP API is described in
             docs/http.md of the Tollgate repository.
             """,
@@ -41,6 +43,9 @@ enum ServeCommand {
                        + "an IPv6 address such as ::1, or a host name such as localhost (its IPv4 address)",
                    default: .value("127.0.0.1")),
             Workspace.appleRootOption(),
+            .value(.rates, valueName: "file", help: "exchange rates for experiment results, {base: USD, rates: "
+                + "{EUR: 0.92}}", default: .described("only prices in the asked currency count")),
+            .flag(.noExposures, help: "record no exposures of the service's own split decisions"),
         ] + Workspace.playOptions(),
         run: run)
 
@@ -62,6 +67,8 @@ enum ServeCommand {
             store: location, storeName: storeName, source: source, loader: ProjectReleases(folder: context.currentDirectory, validator: .withICU))
         configuration.appleRoots = try workspace.appleRoots(arguments)
         configuration.play = try workspace.playAccess(arguments)
+        configuration.rates = try arguments[.rates].map { (file) throws(CommandError) in try workspace.rates(file) }
+        configuration.recordsExposures = !arguments.has(.noExposures)
         let service: RunningService
         do {
             service = try Service.start(configuration)

@@ -293,6 +293,10 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        .testTarget(
+            name: "ExperimentResultsTests",
+            dependencies: ["ExperimentResults", "Statistics", "Store", "TollgateEvaluation", "Diagnostics", "TestSupport"],
+            swiftSettings: settings),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "JSON", "TestSupport"], swiftSettings: settings),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: settings),
         .testTarget(

@@ -40,13 +40,12 @@ extension ExperimentReport {
             let sum = metric.isBinary ? String(Int(result.sum)) : String(format: "%.2f", result.sum)
             let mean = metric.isBinary ? Self.percent(result.mean) : String(format: "%.4f", result.mean)
             var row = [variant.variant, String(variant.users), sum, mean]
-            if let uplift = result.uplift {
-                row += [Self.signedPercent(uplift.relative),
-                        "[" + Self.signedPercent(uplift.ci.lower) + ", " + Self.signedPercent(uplift.ci.upper) + "]",
-                        Self.pValue(uplift.pValue)]
-            } else {
-                row += ["control", "", ""]
-            }
+            guard let uplift = result.uplift else { return row + ["control", "", "", "", ""] }
+            // gbstats answers a comparison without variance (no buyers, or all) with a zero-width interval.
+            guard uplift.ci.lower != uplift.ci.upper else { return row + ["too few data", "", "", "", ""] }
+            row += [Self.signedPercent(uplift.relative),
+                    "[" + Self.signedPercent(uplift.ci.lower) + ", " + Self.signedPercent(uplift.ci.upper) + "]",
+                    Self.pValue(uplift.pValue)]
             row.append(result.chanceToWin.map { Self.percent($0) } ?? "")
             row.append(result.risk.map { Self.percent($0.control) + " / " + Self.percent($0.treatment) } ?? "")
             return row

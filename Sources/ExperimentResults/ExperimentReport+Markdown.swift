@@ -22,7 +22,7 @@ extension ExperimentReport {
     static func escaped(_ text: String) -> String {
         var escaped = ""
         for character in text {
-            if "|*_`[]<>\\".contains(character) { escaped.append("\\") }
+            if "|*_`<\\".contains(character) { escaped.append("\\") }
             escaped.append(character)
         }
         return escaped

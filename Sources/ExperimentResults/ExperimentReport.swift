@@ -35,6 +35,12 @@ package struct ExperimentReport: Hashable, Sendable {
         package var relative: Double
         package var ci: Interval
         package var pValue: Double
+
+        package init(relative: Double, ci: Interval, pValue: Double) {
+            self.relative = relative
+            self.ci = ci
+            self.pValue = pValue
+        }
     }
 
     /// One metric of one variant; the comparisons are nil for the control.
@@ -60,6 +66,11 @@ package struct ExperimentReport: Hashable, Sendable {
         /// p below `threshold`: the split is broken and the results are not to be trusted.
         package var warning: Bool
         package static let threshold = 0.001
+
+        package init(pValue: Double, warning: Bool) {
+            self.pValue = pValue
+            self.warning = warning
+        }
     }
 
     package var app: String

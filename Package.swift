@@ -207,7 +207,7 @@ let package = Package(
             dependencies: [
                 "Server", "Replication", "PolicyLoader", "PolicyModel", "PolicyCompiler", "TollgateEvaluation", "Diagnostics",
                 "TestSupport", "Store", "PolicyValidation", "Project", "TestAppStore", "Purchases", "TestGooglePlay",
-                "JSON",
+                "JSON", "ExperimentResults",
             ],
             swiftSettings: settings
         ),

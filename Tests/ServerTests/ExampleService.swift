@@ -34,7 +34,8 @@ final class ExampleService: Sendable {
     init(source: PolicySource = ExampleService.source(), adminToken: String? = "s3cret",
          storePath: String = ExampleService.temporaryStorePath(), database: TestDatabase? = nil,
          customers: (any CustomerService)? = nil, exposures: (any ExposureSink)? = nil,
-         purchaseEvents: (any PurchaseEventSink)? = nil,
+         purchaseEvents: (any PurchaseEventSink)? = nil, recordsDecisions: Bool = true,
+         results: (any ExperimentResultsSource)? = nil,
          now: @escaping @Sendable () -> Date = { ExampleService.requestTime },
          validator: @escaping @Sendable ([String: ProductBaseline]) -> Validator = ExampleService.validator) {
         let lines = self.lines
@@ -49,7 +50,7 @@ final class ExampleService: Sendable {
             Admin(token: token, publishing: StorePublishing(location: location, storeName: name, validator: validator))
         }
         router = Router(holder: holder, metrics: metrics, admin: admin, customers: customers, exposures: exposures,
-                        purchaseEvents: purchaseEvents,
+                        purchaseEvents: purchaseEvents, recordsDecisions: recordsDecisions, results: results,
                         prices: Service.requestPrices, log: log, now: now)
     }
 

@@ -24,7 +24,7 @@ enum ExperimentCommand {
             paused experiment gives everyone its first variant and a concluded one its
             winner.
 
-            results reads the exposures `tollgate serve` recorded and the purchases the
+            results reads the exposures tollgate serve recorded and the purchases the
             stores confirmed or apps reported, and prints each variant's users,
             conversion, paid conversion, trial starts and revenue per user, with every
             variant's uplift against the first (the control): its 95% interval and
@@ -35,7 +35,7 @@ enum ExperimentCommand {
             """,
         arguments: [
             Positional(name: "subcommand",
-                       help: "simulate: assign users and compare the split with the weights; results: report"),
+                       help: "simulate: assign users and compare the split with the weights; results: what the exposed users bought"),
         ],
         options: [
             .value(.app, valueName: "app", help: "the app: its policy is Policies/<app>.yaml", required: true),

@@ -44,7 +44,7 @@ package protocol CustomerStore: AnyObject {
                       idempotencyKey: String, time: Timestamp) throws(StoreError) -> SpendOutcome
 
     /// Forgets the customer: their purchases are owned by no one (transactions, notifications and conversions
-    /// stay), and their ledger rows, events and spends are deleted.
+    /// stay), and their ledger rows, events, spends, exposures and reported purchases are deleted.
     func forgetCustomer(app: String, customer: String) throws(StoreError)
 
     /// The conversion rows of `app`'s purchases, by purchase.

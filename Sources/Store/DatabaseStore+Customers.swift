@@ -153,6 +153,10 @@ extension DatabaseStore: CustomerStore {
             for table in ["credit_ledger", "customer_events", "credit_spends"] {
                 _ = try backend.query("DELETE FROM \(table) WHERE app = ?1 AND customer = ?2", parameters)
             }
+            // What the customer was shown and reported buying is theirs too: experiment results forget them.
+            for table in ["exposures", "client_purchases"] {
+                _ = try backend.query("DELETE FROM \(table) WHERE app = ?1 AND user_id = ?2", parameters)
+            }
             try backend.customersChanged(app: app, customers: [customer])
         }
     }

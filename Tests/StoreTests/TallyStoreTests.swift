@@ -85,4 +85,48 @@ import TollgateEvaluation
         #expect(late.variants["paywall"]?.users == 1 && late.variants["holdout"]?.users == 1)
         #expect(try exposures.tally(Self.request(factors: [:])).variants["paywall"]?.revenue == 0)
     }
+
+    /// Records a store-confirmed purchase of `owner`, first bought `offset` seconds after noon.
+    static func storePurchase(_ customers: any CustomerStore, _ id: String, owner: String?, at offset: Int64,
+                              value: String?, environment: String = "production", refunded: Bool = false) throws {
+        let key = PurchaseKey(app: "demo", store: "app-store", purchase: id)
+        _ = try customers.recordPurchaseEvent(key, notification: nil) { _ in
+            PurchaseUpdate(transactions: [CustomerStoreTests.transaction(id)], owner: owner,
+                           conversion: StoreConversion(transaction: id, environment: environment, time: time(offset),
+                                                       product: "pro", value: value,
+                                                       currency: value == nil ? nil : "USD", refunded: refunded),
+                           status: "applied")
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases) func storePurchasesCountThroughTheirOwner(_ backend: StoreBackend) throws {
+        let store = try BackendStore(backend)
+        defer { store.remove() }
+        let exposures = try StoreLocation(store.location).openExposures(.create)
+        let customers = try store.openCustomers()
+        try exposures.recordExposures([Self.exposure("alice", "paywall", at: 0), Self.exposure("bob", "paywall", at: 0),
+                                       Self.exposure("carol", "holdout", at: 0), Self.exposure("dave", "holdout", at: 0)])
+        try Self.storePurchase(customers, "1000", owner: "alice", at: 60, value: "4.99")
+        try Self.storePurchase(customers, "2000", owner: "bob", at: 60, value: "9.99", refunded: true)
+        try Self.storePurchase(customers, "3000", owner: "carol", at: 60, value: "9.99", environment: "sandbox")
+        try Self.storePurchase(customers, "4000", owner: "dave", at: 60, value: nil)
+        try Self.storePurchase(customers, "5000", owner: nil, at: 60, value: "9.99")
+        _ = try exposures.recordClientPurchases([
+            Self.purchase("1000", "alice", at: 90, value: "4.99"),
+            Self.purchase("t-bob", "bob", at: 120, value: "0"),
+        ])
+        let tally = try exposures.tally(Self.request())
+        #expect(tally.variants["paywall"] == ExposureTally.Variant(
+            users: 2, conversions: 2, paidConversions: 2, trialStarts: 1, revenue: 4.99, revenueSquares: 4.99 * 4.99),
+                "alice's purchase once though the app reported it too; bob's refund converts at 0, then his trial")
+        #expect(tally.variants["holdout"] == ExposureTally.Variant(users: 2, conversions: 1, paidConversions: 1),
+                "carol's sandbox purchase does not count; dave's has no price")
+        #expect(tally.leftOutPurchases == 1, "dave's purchase has no price to count")
+        try customers.forgetCustomer(app: "demo", customer: "bob")
+        let forgotten = try exposures.tally(Self.request())
+        #expect(forgotten.variants["paywall"] == ExposureTally.Variant(
+            users: 1, conversions: 1, paidConversions: 1, revenue: 4.99, revenueSquares: 4.99 * 4.99),
+                "a forgotten customer's exposures, purchases and reports are gone")
+        #expect(try exposures.clientPurchases(app: "demo").map(\.transaction) == ["1000"])
+    }
 }

@@ -101,6 +101,12 @@ let package = Package(
         .target(name: "JSON", swiftSettings: settings),
         .target(name: "Statistics", swiftSettings: settings),
         .target(
+            name: "Studio",
+            dependencies: ["Server", "Project", "PolicyModel", "PolicyValidation", "Rendering", "Store", "Diagnostics",
+                           "JSON"],
+            resources: [.copy("Resources")],
+            swiftSettings: settings),
+        .target(
             name: "ExperimentResults",
             dependencies: ["Statistics", "Store", "PolicyModel", "TollgateEvaluation", "JSON", "YAML", "Diagnostics"],
             swiftSettings: settings),
@@ -157,7 +163,7 @@ let package = Package(
                 "Diagnostics", "YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "TollgateEvaluation",
                 "PolicyCompiler", "Rendering", "Store", "PolicyDiff", "Server", "Replication", "Publishing",
                 "StoreCatalog", "CatalogConversion", "CatalogValidation", "LanguageServer", "Project", "Customers",
-                "Purchases", "StoreSignatures", "JSON", "PlayDeveloperAPI", "Statistics", "ExperimentResults",
+                "Purchases", "StoreSignatures", "JSON", "PlayDeveloperAPI", "Statistics", "ExperimentResults", "Studio",
             ],
             swiftSettings: settings
         ),

@@ -16,6 +16,12 @@ package final class LocaleFormats: Sendable {
     /// Whether the locale is written right to left.
     package let isRightToLeft: Bool
 
+    /// Whether the BCP 47 `tag`'s script runs right to left (Arabic, Hebrew, Persian, Urdu); false for a tag ICU
+    /// cannot read.
+    package static func isRightToLeft(tag: String) -> Bool {
+        ICULocale.identifier(forTag: tag).map(ICULocale.isRightToLeft) ?? false
+    }
+
     private let price: ICUNumberFormatter
     private let number: ICUNumberFormatter
     private let percent: ICUNumberFormatter

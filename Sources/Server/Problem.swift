@@ -1,6 +1,6 @@
 package import Diagnostics
 import Foundation
-import JSON
+package import JSON
 package import TollgateEvaluation
 
 /// An RFC 9457 problem: every error the service answers is one, with a stable `type`.
@@ -84,15 +84,15 @@ package struct Problem: Error, Sendable {
         }
     }
 
-    static func notFound(_ detail: String) -> Problem {
+    package static func notFound(_ detail: String) -> Problem {
         Problem(.notFound, status: 404, title: "Not found", detail: detail)
     }
 
-    static func invalidJSON(_ detail: String) -> Problem {
+    package static func invalidJSON(_ detail: String) -> Problem {
         Problem(.invalidJSON, status: 400, title: "Malformed JSON", detail: detail)
     }
 
-    static func invalidInput(_ detail: String, errors: [String] = []) -> Problem {
+    package static func invalidInput(_ detail: String, errors: [String] = []) -> Problem {
         Problem(.invalidInput, status: 400, title: "Invalid input", detail: detail,
                 extra: Extra(errors: errors.isEmpty ? nil : errors))
     }
@@ -110,7 +110,7 @@ package struct Problem: Error, Sendable {
 }
 
 /// JSON encoding and decoding for handlers, with positions in decoding errors.
-enum JSONBody {
+package enum JSONBody {
     /// An `Encodable` value as JSON with sorted keys.
     static func encode(_ value: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()
@@ -119,14 +119,14 @@ enum JSONBody {
     }
 
     /// The JSON `write` writes.
-    static func write(capacity: Int = 256, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
+    package static func write(capacity: Int = 256, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
         var writer = JSONWriter(capacity: capacity)
         write(&writer)
         return writer.bytes
     }
 
     /// A JSON response.
-    static func response(_ body: [UInt8], status: Int = 200, headers: [(name: String, value: String)] = [])
+    package static func response(_ body: [UInt8], status: Int = 200, headers: [(name: String, value: String)] = [])
         -> HTTPResponse
     {
         HTTPResponse(status: status, headers: headers.isEmpty ? jsonHeaders : jsonHeaders + headers, body: body)
@@ -135,7 +135,7 @@ enum JSONBody {
     private static let jsonHeaders = [(name: "Content-Type", value: "application/json")]
 
     /// Parses a JSON object; a malformed body names the line and column of the mistake.
-    static func object(_ bytes: [UInt8]) throws(Problem) -> [String: JSONValue] {
+    package static func object(_ bytes: [UInt8]) throws(Problem) -> [String: JSONValue] {
         guard !bytes.isEmpty else { throw Problem.invalidJSON("the body is empty; send a JSON object") }
         let value: JSONValue
         do {

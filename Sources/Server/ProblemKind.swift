@@ -26,6 +26,8 @@ package enum ProblemKind: String, CaseIterable, Sendable {
     case insufficientCredits = "insufficient-credits"
     case playUnavailable = "play-unavailable"
     case purchaseNotFound = "purchase-not-found"
+    case conflict
+    case forbidden
 
     /// The problem's `type` member.
     var type: String { "urn:tollgate:problem:\(rawValue)" }

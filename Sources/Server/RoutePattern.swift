@@ -3,7 +3,7 @@
 /// A path matches when it has as many segments (empty ones skipped, as in `//v1/apps/`) and each literal is the
 /// same text. An ASCII path, the usual kind, is matched on its bytes without making a string unless it matches;
 /// any other is split into `Character`s and compared as strings, as `String` equality has it.
-struct RoutePattern: Sendable {
+package struct RoutePattern: Sendable {
     private enum Segment: Sendable {
         case literal(String, utf8: [UInt8])
         case parameter(String)
@@ -11,7 +11,7 @@ struct RoutePattern: Sendable {
 
     private let segments: [Segment]
 
-    init(_ pattern: String) {
+    package init(_ pattern: String) {
         segments = pattern.split(separator: "/").map { part in
             part.first == "{"
                 ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part), utf8: Array(part.utf8))
@@ -19,7 +19,7 @@ struct RoutePattern: Sendable {
     }
 
     /// The `{name}` values of `path`, or nil when it does not match.
-    func match(_ path: String) -> [String: String]? {
+    package func match(_ path: String) -> [String: String]? {
         var path = path
         let ascii = path.withUTF8 { bytes -> [String: String]?? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return .none }

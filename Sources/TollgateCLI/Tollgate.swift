@@ -20,6 +20,7 @@ package enum Tollgate {
         RollbackCommand.command,
         DiffCommand.command,
         ServeCommand.command,
+        StudioCommand.command,
         FleetCommand.command,
         CatalogCommand.command,
         CustomersCommand.command,

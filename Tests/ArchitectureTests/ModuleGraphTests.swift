@@ -7,6 +7,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "JSON": [],
         "Statistics": [],
+        "Studio": ["Server", "Project", "PolicyModel", "PolicyValidation", "Rendering", "Store", "Diagnostics", "JSON"],
         "ExperimentResults": ["Statistics", "Store", "PolicyModel", "TollgateEvaluation", "JSON", "YAML", "Diagnostics"],
         "TollgateEvaluation": ["JSON"],
         "TollgateClient": ["TollgateEvaluation"],
@@ -44,7 +45,7 @@ import Testing
                         "CatalogValidation", "TollgateEvaluation", "JSON", "PolicyCompiler", "Rendering", "Store",
                         "PolicyDiff", "Server", "Replication", "Publishing", "StoreCatalog", "CatalogConversion",
                         "LanguageServer", "Customers", "Purchases", "StoreSignatures", "PlayDeveloperAPI",
-                        "Statistics", "ExperimentResults"],
+                        "Statistics", "ExperimentResults", "Studio"],
         "tollgate": ["TollgateCLI"],
         "TestSupport": [],
         "TollgateBenchmarks": ["YAML", "PolicyModel", "PolicyLoader", "PolicyValidation", "Diagnostics", "Project",

@@ -248,7 +248,7 @@ let package = Package(
         .testTarget(
             name: "TollgateCLITests",
             dependencies: ["JSON", "TollgateCLI", "PolicyValidation", "CatalogValidation", "Store", "TollgateEvaluation", "TestSupport",
-                           "TestAppStore"],
+                           "TestAppStore", "Studio", "Server", "Project"],
             swiftSettings: settings
         ),
         .testTarget(

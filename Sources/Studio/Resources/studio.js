@@ -153,8 +153,8 @@ class Editor {
     this.lineClasses = [];
     this.silent = false;
     if (CodeMirror) {
-      const hasLint = Boolean(CodeMirror.lint || CodeMirror.defaults.lint !== undefined);
-      this.hasLint = hasLint && typeof CodeMirror.prototype.performLint === "function";
+      // The lint addon defines `performLint`; without it the findings' lines are only tinted.
+      this.hasLint = typeof CodeMirror.prototype.performLint === "function";
       this.cm = CodeMirror(container, {
         value: "",
         mode: CodeMirror.modes.yaml ? "yaml" : null,
@@ -323,7 +323,6 @@ class AppPage {
     this.app = app;
     this.buffers = new Map();
     this.file = null;
-    this.findings = [];
     this.findingsTimer = null;
     this.findingsSequence = 0;
     this.width = "narrow";
@@ -472,7 +471,6 @@ class AppPage {
 
   showFindings(data) {
     const findings = data.findings || [];
-    this.findings = findings;
     const errors = data.errors ?? findings.filter((finding) => finding.severity === "error").length;
     const warnings = data.warnings ?? findings.filter((finding) => finding.severity === "warning").length;
     this.counts.textContent = countsText(errors, warnings);

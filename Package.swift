@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "Studio",
             dependencies: ["Server", "Project", "PolicyModel", "PolicyValidation", "Rendering", "Store", "Diagnostics",
-                           "JSON"],
+                           "JSON", "TollgateEvaluation"],
             resources: [.copy("Resources")],
             swiftSettings: settings),
         .target(

@@ -3,10 +3,10 @@
 # As root it installs what is missing; otherwise it prints the exact command and fails.
 set -euo pipefail
 
-packages=(pkg-config libyaml-dev libicu-dev libsqlite3-dev libmicrohttpd-dev libpq-dev libssl-dev libcurl4-openssl-dev)
+packages=(pkg-config libyaml-dev libicu-dev libsqlite3-dev libmicrohttpd-dev libpq-dev libssl-dev libcurl4-openssl-dev libjs-codemirror)
 python_modules=()
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(python3 python3-pip python3-venv chromium fonts-noto-cjk postgresql)
+  packages+=(python3 python3-pip python3-venv chromium chromium-driver fonts-noto-cjk postgresql)
   python_modules=(yaml:pyyaml jsonschema:jsonschema)
 fi
 

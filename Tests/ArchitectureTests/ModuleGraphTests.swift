@@ -7,7 +7,8 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "JSON": [],
         "Statistics": [],
-        "Studio": ["Server", "Project", "PolicyModel", "PolicyValidation", "Rendering", "Store", "Diagnostics", "JSON"],
+        "Studio": ["Server", "Project", "PolicyModel", "PolicyValidation", "Rendering", "Store", "Diagnostics", "JSON",
+                   "TollgateEvaluation"],
         "ExperimentResults": ["Statistics", "Store", "PolicyModel", "TollgateEvaluation", "JSON", "YAML", "Diagnostics"],
         "TollgateEvaluation": ["JSON"],
         "TollgateClient": ["TollgateEvaluation"],

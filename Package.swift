@@ -294,6 +294,11 @@ let package = Package(
             swiftSettings: settings
         ),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "JSON", "TestSupport"], swiftSettings: settings),
+        .testTarget(
+            name: "ExperimentResultsTests",
+            dependencies: ["ExperimentResults", "Statistics", "Store", "TollgateEvaluation", "TestSupport"],
+            swiftSettings: settings
+        ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: settings),
         .testTarget(
             name: "ProjectTests",

@@ -3,7 +3,9 @@ package import TollgateEvaluation
 /// Experiment results' aggregation, written once for both backends: users by day, variant and `multiple` through
 /// the exposures' index by first time, and the buyers' sums through a join of their purchases to their first
 /// exposures by user, one row per buyer, summed per variant. Users who bought nothing add only to `users`, so the
-/// join touches purchases, never every exposure.
+/// join touches purchases, never every exposure. The purchases are gathered once (`MATERIALIZED`): before
+/// PostgreSQL has analyzed new tables it estimates one row each and would otherwise gather them again for every
+/// exposure, which took 16 s for 600 exposures and 600 purchases.
 extension DatabaseStore {
     package func firstExposure(app: String, experiment: String, seed: String) throws(StoreError) -> Timestamp? {
         try read { () throws(Backend.Failure) -> Timestamp? in
@@ -47,14 +49,14 @@ extension DatabaseStore {
                 + factors.flatMap { [StoreValue.text($0.key), .text("\($0.value)")] }
             for row in try backend.query("""
                 WITH rates (currency, factor) AS (\(rates)),
-                purchases (user_id, time, price, refunded, currency) AS (
+                purchases (user_id, time, price, refunded, currency) AS MATERIALIZED (
                     SELECT o.customer, s.time, CAST(s.value AS DOUBLE PRECISION), s.refunded, s.currency
                     FROM store_conversions s
                     JOIN purchase_owners o ON o.app = s.app AND o.store = s.store AND o.purchase = s.purchase
-                    WHERE s.app = ?1 AND s.environment = 'production' AND o.customer IS NOT NULL
+                    WHERE s.app = ?1 AND s.environment = 'production' AND o.customer IS NOT NULL AND s.time < ?5
                     UNION ALL
                     SELECT c.user_id, c.time, CAST(c.value AS DOUBLE PRECISION), 0, c.currency FROM client_purchases c
-                    WHERE c.app = ?1 AND NOT EXISTS (
+                    WHERE c.app = ?1 AND c.time < ?5 AND NOT EXISTS (
                         SELECT 1 FROM store_conversions s WHERE s.app = c.app AND s.transaction_id = c.transaction_id)
                 ),
                 buyers AS (

@@ -52,3 +52,42 @@ extension PythonPeers {
         return verdicts
     }
 }
+
+extension PythonPeers {
+    /// GrowthBook's gbstats 0.8.0 on `cases`, JSON lines as `scripts/gbstats-check.py` reads them: its answers by
+    /// case id, each output by name, an array's elements as `name.0`, `name.1` (a non-finite number is NaN or ±inf).
+    package static func gbstats(_ cases: [String]) async throws -> [String: [String: Double]] {
+        let root = Fixtures.repositoryRoot()
+        let python = try await python(root: root)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-gbstats-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try (cases.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let run = try await ChildProcess.run(
+            python, [root.appendingPathComponent("scripts/gbstats-check.py").path, file.path], timeout: .seconds(300))
+        guard run.succeeded else {
+            throw ChildProcess.Failure(
+                description: "gbstats-check.py failed (\(run.status)): \(run.stderr.suffix(3000))")
+        }
+        func number(_ value: Any) -> Double? {
+            if let text = value as? String { return Double(text) }
+            return (value as? NSNumber)?.doubleValue
+        }
+        var answers: [String: [String: Double]] = [:]
+        for line in run.stdout.split(separator: "\n") {
+            guard let answer = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let id = answer["id"] as? String else {
+                throw ChildProcess.Failure(description: "gbstats-check.py printed \(line)")
+            }
+            var outputs: [String: Double] = [:]
+            for (name, value) in answer where name != "id" {
+                if let elements = value as? [Any] {
+                    for (index, element) in elements.enumerated() { outputs["\(name).\(index)"] = number(element) }
+                } else {
+                    outputs[name] = number(value)
+                }
+            }
+            answers[id] = outputs
+        }
+        return answers
+    }
+}

@@ -50,10 +50,7 @@ enum ServeCommand {
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let portText = try arguments.required(.port)
-        guard let port = Int(portText), (0...65_535).contains(port) else {
-            throw .usage("invalid value '\(portText)' for '--port <port>'", help: "give a number from 0 to 65535")
-        }
+        let port = try arguments.port()
         let workspace = Workspace(context: context)
         let (location, storeName) = workspace.storeLocation(arguments)
         let source: ServiceConfiguration.Source = workspace.namedStore(arguments) == nil
@@ -113,5 +110,16 @@ enum ServeCommand {
                 offset += written
             }
         }
+    }
+}
+
+extension Arguments {
+    /// The `--port` value: a number from 0 (any free port) to 65535.
+    func port() throws(CommandError) -> Int {
+        let text = try required(.port)
+        guard let port = Int(text), (0...65_535).contains(port) else {
+            throw .usage("invalid value '\(text)' for '--port <port>'", help: "give a number from 0 to 65535")
+        }
+        return port
     }
 }

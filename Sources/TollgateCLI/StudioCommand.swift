@@ -33,10 +33,7 @@ enum StudioCommand {
         run: run)
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> CommandResult {
-        let portText = try arguments.required(.port)
-        guard let port = Int(portText), (0...65_535).contains(port) else {
-            throw .usage("invalid value '\(portText)' for '--port <port>'", help: "give a number from 0 to 65535")
-        }
+        let port = try arguments.port()
         let workspace = Workspace(context: context)
         let named = workspace.namedStore(arguments)
         let store = workspace.storeLocation(arguments)

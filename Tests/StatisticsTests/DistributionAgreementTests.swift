@@ -65,7 +65,7 @@ import Testing
             }
             return String(decoding: writer.bytes, as: UTF8.self)
         }
-        let answers = try await GBStatsAgreementTests.gbstats(lines)
+        let answers = try await PythonPeers.gbstats(lines)
         var worst = (difference: 0.0, point: "")
         for (index, point) in points.enumerated() {
             let scipy = try #require(answers[String(index)]?["value"])

@@ -112,46 +112,6 @@ import Testing
         }
     }
 
-    /// A number the script printed (non-finite ones as strings).
-    static func number(_ value: JSONValue?) -> Double? {
-        switch value {
-        case .number(let number): number
-        case .string(let text): Double(text)
-        default: nil
-        }
-    }
-
-    /// The script's answers, by case id, flattened to the names `Case.tollgate` uses.
-    static func gbstats(_ lines: [String]) async throws -> [String: [String: Double]] {
-        let root = Fixtures.repositoryRoot()
-        let python = try await PythonPeers.python(root: root)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tollgate-gbstats-\(UUID()).jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
-        let run = try await ChildProcess.run(
-            python, [root.appendingPathComponent("scripts/gbstats-check.py").path, file.path], timeout: .seconds(300))
-        guard run.succeeded else {
-            throw ChildProcess.Failure(description: "gbstats-check.py failed (\(run.status)): \(run.stderr.suffix(3000))")
-        }
-        var answers: [String: [String: Double]] = [:]
-        for line in run.stdout.split(separator: "\n") {
-            let answer = try JSONValue(reading: Array(line.utf8))
-            guard case .object(let members) = answer, let id = answer[member: "id"]?.string else {
-                throw ChildProcess.Failure(description: "gbstats-check.py printed \(line)")
-            }
-            var outputs: [String: Double] = [:]
-            for (name, value) in members where name != "id" {
-                if let elements = value.elements {
-                    for (index, element) in elements.enumerated() { outputs["\(name).\(index)"] = number(element) }
-                } else {
-                    outputs[name] = number(value)
-                }
-            }
-            answers[id] = outputs
-        }
-        return answers
-    }
-
     /// The relative difference of two outputs, 0 when they agree to 1e-12 absolute.
     static func difference(_ mine: Double, _ theirs: Double) -> Double {
         if mine == theirs || (mine.isNaN && theirs.isNaN) { return 0 }
@@ -162,7 +122,7 @@ import Testing
 
     @Test func everyOutputAgreesWithGBStats() async throws {
         let cases = Self.cases(count: 3000, seed: 25)
-        let answers = try await Self.gbstats(cases.map(\.line))
+        let answers = try await PythonPeers.gbstats(cases.map(\.line))
         var disagreements: [String] = []
         var worst = (difference: 0.0, where: "")
         for item in cases {
@@ -212,7 +172,7 @@ import Testing
             }
             return String(decoding: writer.bytes, as: UTF8.self)
         }
-        let answers = try await Self.gbstats(lines)
+        let answers = try await PythonPeers.gbstats(lines)
         var scipyCompared = 0
         for input in inputs {
             let mine = try SampleRatioCheck.pValue(users: input.users, weights: input.weights)

@@ -74,6 +74,12 @@ import TollgateCLI
         #expect(send("GET", "/studio/api/apps/..%2FPolicies/files/policy".removingPercentEncoding!).status == 404)
     }
 
+    @Test(arguments: ["../../../etc/passwd", "lib/../../../../etc/passwd.js", "/etc/passwd.js", "lib/.hidden.js",
+                      "lib//codemirror.js", "lib/codemirror.txt"])
+    func codeMirrorServesOnlyItsOwnFiles(_ path: String) {
+        #expect(send("GET", "/studio/codemirror/" + path).status == 404)
+    }
+
     @Test func aLinkOutOfTheProjectIsRefused() throws {
         let outside = project.folder.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString).yaml")
         try "secret: 1\n".write(to: outside, atomically: true, encoding: .utf8)

@@ -304,11 +304,6 @@ let package = Package(
             dependencies: ["ExperimentResults", "Statistics", "Store", "TollgateEvaluation", "Diagnostics", "TestSupport"],
             swiftSettings: settings),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "JSON", "TestSupport"], swiftSettings: settings),
-        .testTarget(
-            name: "ExperimentResultsTests",
-            dependencies: ["ExperimentResults", "Statistics", "Store", "TollgateEvaluation", "TestSupport"],
-            swiftSettings: settings
-        ),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: settings),
         .testTarget(
             name: "ProjectTests",

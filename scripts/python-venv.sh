@@ -5,7 +5,8 @@
 # (its offline signed-data verifier, for App Store notifications and transactions), and Google's google-auth (its
 # JWT verifier, for RS256 tokens and grants), GrowthBook's gbstats (its experiment statistics, with numpy,
 # scipy and pandas), and Selenium (a WebDriver client driving Debian's chromium-driver, for `tollgate studio`'s
-# page; it is given /usr/bin/chromedriver, so Selenium Manager downloads nothing). Does nothing when the venv already holds exactly these versions.
+# page; it is given /usr/bin/chromedriver, so Selenium Manager downloads nothing). Does nothing when the venv
+# already holds exactly these versions.
 # Prints the venv's python on stdout.
 # PYTHON picks the interpreter (default python3); TOLLGATE_VENV the folder.
 set -euo pipefail

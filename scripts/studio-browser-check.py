@@ -153,9 +153,11 @@ class Studio:
         return self.wait(f"'{outcome}' after save", lambda: self.find(f"[data-testid={outcome}]"))
 
     def scroll_to(self, section):
-        # Instantly: the page scrolls smoothly unless motion is reduced.
-        self.js("const s = document.getElementById(arguments[0]); window.scrollTo({top: s.getBoundingClientRect().top"
-                " + window.scrollY - 8, behavior: 'instant'});", section)
+        # Below the sticky header, and instantly: the page scrolls smoothly unless motion is reduced.
+        self.js("const s = document.getElementById(arguments[0]);"
+                " const header = document.querySelector('.site-header')?.offsetHeight ?? 0;"
+                " window.scrollTo({top: s.getBoundingClientRect().top + window.scrollY - header - 8, behavior: 'instant'});",
+                section)
 
     def screenshot(self, view, section=None):
         if section:

@@ -30,11 +30,12 @@ import TollgateCLI
             ? root.appendingPathComponent("docs/images") : root.appendingPathComponent(".build/studio-browser")
         try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
 
-        let studio = try await StudioProcess(in: project.folder, store: project.storePath)
+        // The store as the project names it, so that the page shows a short name.
+        let studio = try await StudioProcess(in: project.folder, store: StoreProject.store)
         let run = try await TestSupport.ChildProcess.run(
             python, [root.appendingPathComponent("scripts/studio-browser-check.py").path, "--url", studio.url,
                      "--project", project.path, "--tollgate", BuiltTollgate.executable.path,
-                     "--store", project.storePath, "--screenshots", screenshots.path],
+                     "--store", StoreProject.store, "--screenshots", screenshots.path],
             timeout: .seconds(300))
         let status = await studio.stop()
         try #require(!run.timedOut && (run.status == 0 || run.status == 1), """

@@ -48,6 +48,7 @@ quick:
 bench: deps
 	scripts/bench-validate.sh
 	scripts/bench-lsp.sh
+	scripts/bench-studio.sh
 	scripts/bench-eval.sh
 	scripts/bench-resolve.sh
 	scripts/bench-render.sh

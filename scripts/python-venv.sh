@@ -3,8 +3,10 @@
 # SDK and its OFREP provider (a real OFREP client), openfeature-flagd-core (flagd's evaluator, for experiment
 # bucketing), pygls with lsprotocol (a language client, for `tollgate lsp`), Apple's App Store Server Library
 # (its offline signed-data verifier, for App Store notifications and transactions), and Google's google-auth (its
-# JWT verifier, for RS256 tokens and grants), and GrowthBook's gbstats (its experiment statistics, with numpy,
-# scipy and pandas). Does nothing when the venv already holds exactly these versions.
+# JWT verifier, for RS256 tokens and grants), GrowthBook's gbstats (its experiment statistics, with numpy,
+# scipy and pandas), and Selenium (a WebDriver client driving Debian's chromium-driver, for `tollgate studio`'s
+# page; it is given /usr/bin/chromedriver, so Selenium Manager downloads nothing). Does nothing when the venv
+# already holds exactly these versions.
 # Prints the venv's python on stdout.
 # PYTHON picks the interpreter (default python3); TOLLGATE_VENV the folder.
 set -euo pipefail
@@ -13,14 +15,14 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 venv=${TOLLGATE_VENV:-$root/.build/python-venv}
 python=${PYTHON:-python3}
 # The provider needs Python 3.10 or later; 0.3.0 is tested with these SDK versions. pygls 2.1.1 is built on
-# lsprotocol 2025.0.0 (LSP 3.17).
+# lsprotocol 2025.0.0 (LSP 3.17). selenium 4.40.0: later releases require a newer certifi than the index resolves.
 requirements=(openfeature-sdk==0.10.0 openfeature-provider-ofrep==0.3.0 openfeature-flagd-core==2.0.0
   pygls==2.1.1 lsprotocol==2025.0.0 app-store-server-library==3.1.2 google-auth==2.63.0
-  gbstats==0.8.0)
+  gbstats==0.8.0 selenium==4.40.0)
 # The modules the tests import, so a venv missing one is made again.
 modules="openfeature.contrib.provider.ofrep, openfeature.contrib.tools.flagd.core, pygls.lsp.client"
 modules+=", appstoreserverlibrary.signed_data_verifier, google.auth.jwt, gbstats.frequentist.tests"
-modules+=", gbstats.bayesian.tests, scipy.stats"
+modules+=", gbstats.bayesian.tests, scipy.stats, selenium.webdriver.chrome.service"
 stamp=$venv/tollgate-requirements.txt
 # Test suites run in parallel: one sets the venv up while the others wait for it.
 mkdir -p "$(dirname "$venv")"

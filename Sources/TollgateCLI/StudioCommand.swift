@@ -36,12 +36,16 @@ enum StudioCommand {
         let port = try arguments.port()
         let workspace = Workspace(context: context)
         let named = workspace.namedStore(arguments)
-        let validator = named == nil ? Validator.withICU
+        let store = workspace.storeLocation(arguments)
+        // A SQLite store nothing was published to yet has no baselines; the first publish creates it.
+        let unpublished = if case .sqlite(let path) = store.location { !FileManager.default.fileExists(atPath: path) }
+            else { false }
+        let validator = named == nil || unpublished ? Validator.withICU
             : Validator(context: .icu(baselines: try workspace.baselines(store: arguments)), catalogs: nil)
         let folder = context.currentDirectory
         let environment = context.environment
         let router = StudioRouter(StudioConfiguration(
-            folder: folder, store: named.map { _ in workspace.storeLocation(arguments) },
+            folder: folder, store: named.map { _ in store },
             channel: try arguments.required(.channel), validator: { validator },
             run: { arguments, input in
                 let result = Tollgate.run(arguments, context: CommandContext(

@@ -772,7 +772,7 @@ class AppPage {
     try {
       const data = await api("POST", `/apps/${encodeURIComponent(this.app)}/publish`, { message, author });
       this.publishResult.replaceChildren(h("p", { class: "message success", role: "status" },
-        `Published version ${data.version} to ${data.channel} (${data.hash}).`));
+        `Published version ${data.version} to ${data.channel}${data.hash ? ` (${data.hash})` : ""}.`));
       this.messageField.value = "";
       this.refreshChanges();
     } catch (error) {

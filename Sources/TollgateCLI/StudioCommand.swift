@@ -2,6 +2,7 @@ import CatalogValidation
 import Foundation
 import PolicyValidation
 import Project
+import Publishing
 import Replication
 import Server
 import Store
@@ -37,16 +38,20 @@ enum StudioCommand {
         let workspace = Workspace(context: context)
         let named = workspace.namedStore(arguments)
         let store = workspace.storeLocation(arguments)
-        // A SQLite store nothing was published to yet has no baselines; the first publish creates it.
-        let unpublished = if case .sqlite(let path) = store.location { !FileManager.default.fileExists(atPath: path) }
-            else { false }
-        let validator = named == nil || unpublished ? Validator.withICU
-            : Validator(context: .icu(baselines: try workspace.baselines(store: arguments)), catalogs: nil)
+        // The store's published products are read again for every validation, so a publish (the first one too)
+        // counts at once; a store that does not open yet (nothing published) has none.
+        let validator: @Sendable () -> Validator = {
+            guard named != nil, let published = try? store.location.open(.read),
+                  let baselines = try? Workspace.publisher(on: published, named: store.name).baselines() else {
+                return .withICU
+            }
+            return Validator(context: .icu(baselines: baselines), catalogs: nil)
+        }
         let folder = context.currentDirectory
         let environment = context.environment
         let router = StudioRouter(StudioConfiguration(
             folder: folder, store: named.map { _ in store },
-            channel: try arguments.required(.channel), validator: { validator },
+            channel: try arguments.required(.channel), validator: validator,
             run: { arguments, input in
                 let result = Tollgate.run(arguments, context: CommandContext(
                     currentDirectory: folder, environment: environment, readStandardInput: { input }))

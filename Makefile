@@ -57,6 +57,7 @@ bench: deps
 	scripts/bench-fleet.sh
 	scripts/bench-customers.sh
 	scripts/bench-scaling.sh
+	scripts/bench-experiments.sh
 
 # docs/rules.md is the output of 'tollgate explain --all --format markdown'; a test keeps them equal.
 docs:

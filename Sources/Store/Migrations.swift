@@ -201,6 +201,13 @@ enum Migrations {
         );
         CREATE INDEX store_conversions_by_transaction ON store_conversions (app, transaction_id);
         """,
+        // Results count users by day, variant and `multiple` from the index alone, without a lookup of each
+        // exposure's row.
+        """
+        DROP INDEX exposures_by_first_time;
+        CREATE INDEX exposures_by_first_time_variant
+            ON exposures (app, experiment, seed, first_time, variant, multiple);
+        """,
     ]
 
     /// Brings the schema up to date in one transaction; refuses a database from a newer schema.

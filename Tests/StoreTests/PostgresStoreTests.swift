@@ -24,7 +24,7 @@ import Testing
         _ = try PostgresStore(url: database.url, mode: .create)
         try database.execute("INSERT INTO tollgate_migrations (version) VALUES (99)")
         for mode in [StoreMode.read, .write, .create] {
-            #expect(throws: StoreError.newerSchema(path: database.url, found: 99, known: 6)) {
+            #expect(throws: StoreError.newerSchema(path: database.url, found: 99, known: 7)) {
                 try PostgresStore(url: database.url, mode: mode)
             }
         }
@@ -42,7 +42,7 @@ import Testing
             }
         }
         #expect(failures.all.isEmpty)
-        #expect(try database.execute("SELECT count(*) FROM tollgate_migrations") == "6")
+        #expect(try database.execute("SELECT count(*) FROM tollgate_migrations") == "7")
     }
 
     @Test func aServerErrorCarriesItsSQLStateMessageAndStatement() throws {

@@ -30,6 +30,15 @@ package enum SQLDialect: Hashable, Sendable {
         }
     }
 
+    /// The statements that keep the planner from nested loops and give it back, on PostgreSQL: for a join whose
+    /// tables may not have been analyzed yet, where a nested loop the planner thinks cheap is quadratic.
+    package var joinsByHash: (on: String, off: String)? {
+        switch self {
+        case .sqlite: nil
+        case .postgres: ("SET enable_nestloop = off", "RESET enable_nestloop")
+        }
+    }
+
     /// `sql` as the backend reads its parameters: SQLite reads `?1` itself; PostgreSQL's `$1` is written
     /// for each `?` that a digit follows (the store's statements hold no `?` in a literal).
     package func parameters(_ sql: String) -> String {

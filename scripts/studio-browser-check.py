@@ -39,6 +39,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 APP = "photocollage"
 POLICY = "Policies/photocollage.yaml"
+EXPERIMENT = "onboarding-paywall"
 CORRECT = "grants: [remove-ads]"
 MISTAKE = "grants: [remove-ad]"
 # The window the screenshots are taken in, and the phone the layout must fit.
@@ -357,6 +358,29 @@ class Studio:
         return {"before": summary, "diff_lines": len(diff.splitlines()), "refused": refused, "published": published,
                 "after": after}
 
+    def results(self):
+        self.scroll_to("results-section")
+        section = self.find("[data-testid=results]")
+        self.click(section.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        table = self.wait("the results table", lambda: self.find("[data-testid=results] table"))
+        run = self.cli("experiment", "results", "--app", APP, "--experiment", EXPERIMENT, "--store", self.store,
+                       "--format", "json")
+        if run.returncode != 0:
+            raise Failure(f"tollgate experiment results failed: {run.stderr}")
+        report = json.loads(run.stdout)
+        shown = table.text
+        missing = [variant["variant"] for variant in report["variants"] if variant["variant"] not in shown]
+        if missing:
+            raise Failure(f"the results table lacks the variants {missing}: {shown}")
+        frame = self.wait("the report's charts", lambda: self.find("[data-testid=results] iframe"))
+        self.driver.switch_to.frame(frame)
+        try:
+            charts = self.wait("an SVG chart in the report", lambda: self.driver.find_elements(By.TAG_NAME, "svg"))
+        finally:
+            self.driver.switch_to.default_content()
+        self.screenshot("results", "results-section")
+        return {"variants": [variant["variant"] for variant in report["variants"]], "charts": len(charts)}
+
     def narrow(self):
         self.viewport(NARROW)
         widths = {}
@@ -424,7 +448,8 @@ def main():
             for name, run in [("app-list", studio.app_list), ("finding", studio.finding),
                               ("save", studio.fix_and_save), ("conflict", studio.conflict),
                               ("previews", studio.previews), ("simulator", studio.simulator),
-                              ("changes-and-publish", studio.changes_and_publish), ("narrow", studio.narrow)]:
+                              ("changes-and-publish", studio.changes_and_publish), ("results", studio.results),
+                              ("narrow", studio.narrow)]:
                 started = time.monotonic()
                 result = {"name": name, "ok": True, "detail": ""}
                 try:

@@ -6,15 +6,15 @@ import TollgateCLI
 /// `tollgate studio`'s page in headless Chromium, driven through Selenium by `scripts/studio-browser-check.py`
 /// against the built executable on a copy of the examples with a SQLite store: the app list, findings at
 /// `validate`'s lines, save and conflicts, previews with a storefront's prices, the simulator against `resolve`,
-/// changes and publish, and a phone-wide window. Screenshots of the main views go to `.build/studio-browser/`, or
+/// changes and publish, experiment results with their charts, and a phone-wide window. Screenshots of the main views go to `.build/studio-browser/`, or
 /// to `docs/images/` with `UPDATE_GOLDEN=1`.
 @Suite(.serialized, .tags(.chromium, .python)) struct StudioBrowserTests {
     static let chromedriver = "/usr/bin/chromedriver"
     /// The views the script photographs, as `docs/images/studio-<view>.png`.
-    static let views = ["apps", "editor", "previews", "simulator", "changes"]
+    static let views = ["apps", "editor", "previews", "simulator", "changes", "results"]
     /// The scenarios the script reports, in order.
     static let scenarios = ["app-list", "finding", "save", "conflict", "previews", "simulator", "changes-and-publish",
-                            "narrow"]
+                            "results", "narrow"]
 
     @Test func theStudioInChromium() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.chromedriver),

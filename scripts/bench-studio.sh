@@ -3,7 +3,7 @@
 #   (a) findings for unsaved text: POST /studio/api/apps/bench/findings with the whole text of a generated
 #       200-product policy (scripts/gen-policy.py), alternately as generated and with a typo in a grants list,
 #       from the request to the whole answer on one kept-alive connection; p50 and p99 of BENCH_SAMPLES. The
-#       page sends it once typing has paused for its debounce (FINDINGS_DEBOUNCE_MS in studio.js, 300 ms), so a
+#       page sends it once typing has paused for its debounce (FINDINGS_DEBOUNCE_MS in studio.js, 120 ms), so a
 #       person sees findings the debounce plus (a) after the last keystroke;
 #   (b) the baseline for (a), in the same run: `tollgate validate` of the same project as a process (median of
 #       21, start included);
@@ -173,16 +173,16 @@ main() {
   done
 
   local mark missed=0
-  mark=$(meets "$f99" 150)
+  shown=$(awk -v a="$f99" -v d="$debounce" 'BEGIN { printf "%.1f", a + d }')
+  mark=$(meets "$shown" 150)
   [[ "$mark" == ok ]] || missed=1
   echo
   echo "tollgate: $build"
   printf "$format" "findings (a)" bytes "p50 ms" "p99 ms" "(b) validate ms" "a p50 / b"
   printf "$format" "generated, 200 products" "$bytes" "$f50" "$f99" "$validate" \
     "$(ratio "$f50" "$validate")"
-  echo "p99 of (a): $f99 ms (goal <= 150, from the end of the page's pause) $mark;" \
-    "with the page's ${debounce} ms debounce, findings show $(awk -v a="$f99" -v d="$debounce" 'BEGIN { printf "%.0f", a + d }') ms" \
-    "after the last keystroke (p99)"
+  echo "findings show ${shown} ms after the last keystroke at p99: the page's ${debounce} ms debounce plus (a)'s" \
+    "p99 of $f99 ms (goal <= 150) $mark"
   echo
   printf "$format" "previews (c)" pages "p50 ms" "per page ms" "(d) render ms" "page / d"
   for app in photocollage lingualeap; do

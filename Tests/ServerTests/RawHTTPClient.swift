@@ -51,11 +51,17 @@ final class RawConnection {
         // could hit a descriptor the server under test has since reused.
         let descriptor = socket(Int32(address.ss_family), Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError(call: "socket", code: errno) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(length)) }
-        }
-        guard connected == 0 else {
-            let code = errno
+        // A signal (a child process of another test ending) may interrupt the call: the connection then goes on
+        // being made, and asking again says when it is (EISCONN) or that it still is being made (EALREADY).
+        var code: Int32 = 0
+        repeat {
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(length)) }
+            }
+            code = connected == 0 ? 0 : errno
+            if code == EALREADY { usleep(1_000) }
+        } while code == EINTR || code == EALREADY
+        guard code == 0 || code == EISCONN else {
             close(descriptor)
             throw SocketError(call: "connect", code: code)
         }
@@ -72,6 +78,7 @@ final class RawConnection {
             let sent = bytes[offset...].withUnsafeBytes {
                 Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
+            if sent < 0 && errno == EINTR { continue }
             guard sent > 0 else { throw SocketError(call: "send", code: errno) }
             offset += sent
         }
@@ -100,7 +107,10 @@ final class RawConnection {
     /// One recv; false at end of stream.
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        var count = 0
+        repeat {
+            count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        } while count < 0 && errno == EINTR
         guard count >= 0 else { throw SocketError(call: "recv", code: errno) }
         buffered += chunk[..<count]
         return count > 0

@@ -6,7 +6,7 @@ const API = "/studio/api";
 const CODEMIRROR = "/studio/codemirror";
 
 /// How long typing must pause before the page asks for findings: 300 ms.
-const FINDINGS_DEBOUNCE_MS = 300;
+const FINDINGS_DEBOUNCE_MS = 120;
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -446,7 +446,8 @@ class AppPage {
     if (!this.saveStatus.querySelector("[data-testid=conflict]")) {
       this.setSaveStatus(this.dirty ? h("span", { class: "unsaved" }, "Unsaved changes") : null);
     }
-    // Ask for findings once typing has paused for FINDINGS_DEBOUNCE_MS (300 ms).
+    // Ask for findings once typing has paused for FINDINGS_DEBOUNCE_MS (120 ms), so findings show within 150 ms
+    // of the last keystroke; an answer overtaken by a later request is dropped.
     clearTimeout(this.findingsTimer);
     this.findingsTimer = setTimeout(() => this.requestFindings(), FINDINGS_DEBOUNCE_MS);
   }

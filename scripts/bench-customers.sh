@@ -99,33 +99,11 @@ fake_google() {
 # serve NAME FOLDER [STORE]: starts `tollgate serve` in FOLDER (on STORE if given) on a free loopback port, taking
 # Play's pushes from the fake Google NAME_google (see fake_google); sets NAME_pid and NAME_url.
 serve() {
-  local log="$work/$1.log" store=() url="" google_var="$1_google"
+  local store=() google_var="$1_google"
   [[ -n "${3:-}" ]] && store=(--store "$3")
-  local play=(--play-service-account "$work/$1-account.json" --play-push-audience "$play_audience"
-    --google-certs-url "${!google_var}/oauth2/v3/certs" --google-api-url "${!google_var}")
-  (cd "$2" && exec "$tollgate" serve --port 0 --host 127.0.0.1 --apple-root-ca "$root_ca" "${store[@]}" \
-    "${play[@]}" 2>"$log") &
-  local pid=$!
-  pids+=("$pid")
-  for _ in $(seq 300); do
-    url="$(sed -n 's/.*"event":"listening","url":"\([^"]*\)".*/\1/p' "$log" | head -1)"
-    [[ -n "$url" ]] && curl -sf -o /dev/null "$url/readyz" && break
-    kill -0 "$pid" 2>/dev/null || break
-    url=""
-    sleep 0.1
-  done
-  [[ -n "$url" ]] || fail "tollgate serve in $2 did not start: $(cat "$log")"
-  printf -v "$1_pid" '%s' "$pid"
-  printf -v "$1_url" '%s' "$url"
-}
-
-# to_ms VALUE: wrk's 238.00us / 1.26ms / 1.02s in milliseconds.
-to_ms() {
-  awk -v v="$1" 'BEGIN {
-    n = v + 0
-    if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000
-    printf "%.2f", n
-  }'
+  serve_in "$1" "$2" --apple-root-ca "$root_ca" "${store[@]}" --play-service-account "$work/$1-account.json" \
+    --play-push-audience "$play_audience" --google-certs-url "${!google_var}/oauth2/v3/certs" \
+    --google-api-url "${!google_var}"
 }
 
 # cpu_ticks PID: the CPU time (user + system, clock ticks) of PID so far.

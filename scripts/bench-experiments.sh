@@ -65,21 +65,9 @@ server_scratch
 # serve NAME STORE [OPTION…]: starts `tollgate serve --store STORE` (with the OPTIONs) in $work/project on a free
 # loopback port; sets NAME_pid and NAME_url.
 serve() {
-  local name="$1" store="$2" log="$work/$1.log" url=""
+  local name="$1" store="$2"
   shift 2
-  (cd "$work/project" && exec "$tollgate" serve --port 0 --host 127.0.0.1 --store "$store" "$@" 2>"$log") &
-  local pid=$!
-  pids+=("$pid")
-  for _ in $(seq 300); do
-    url="$(sed -n 's/.*"event":"listening","url":"\([^"]*\)".*/\1/p' "$log" | head -1)"
-    [[ -n "$url" ]] && curl -sf -o /dev/null "$url/readyz" && break
-    kill -0 "$pid" 2>/dev/null || break
-    url=""
-    sleep 0.1
-  done
-  [[ -n "$url" ]] || fail "tollgate serve --store $store $* did not start: $(cat "$log")"
-  printf -v "${name}_pid" '%s' "$pid"
-  printf -v "${name}_url" '%s' "$url"
+  serve_in "$name" "$work/project" --store "$store" "$@"
 }
 
 # stop PID: SIGTERM and wait; fails unless the server exits 0 (it writes the exposures it holds first).
@@ -91,15 +79,6 @@ stop() {
     if [[ ${pids[$index]} == "$1" ]]; then unset "pids[$index]"; fi
   done
   ((status == 0)) || fail "a server exited $status after SIGTERM"
-}
-
-# to_ms VALUE: wrk's 238.00us / 1.26ms / 1.02s in milliseconds.
-to_ms() {
-  awk -v v="$1" 'BEGIN {
-    n = v + 0
-    if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000
-    printf "%.2f", n
-  }'
 }
 
 # cpu_ticks PID: the CPU time (user + system, clock ticks) of PID so far, all its threads.

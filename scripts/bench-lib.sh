@@ -88,3 +88,32 @@ server_scratch_cleanup() {
   TOLLGATE_PG_DIR="$work/postgres" scripts/postgres.sh stop >/dev/null 2>&1 || true
   rm -rf "$work"
 }
+
+# to_ms VALUE: wrk's 238.00us / 1.26ms / 1.02s in milliseconds.
+to_ms() {
+  awk -v v="$1" 'BEGIN {
+    n = v + 0
+    if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000
+    printf "%.3f", n
+  }'
+}
+
+# serve_in NAME FOLDER [OPTION…]: starts `$tollgate serve --port 0 --host 127.0.0.1 OPTION…` in FOLDER (its log in
+# $work/NAME.log, its pid in $pids), waits until it listens and is ready, and sets NAME_pid and NAME_url.
+serve_in() {
+  local name="$1" folder="$2" log="$work/$1.log" url=""
+  shift 2
+  (cd "$folder" && exec "$tollgate" serve --port 0 --host 127.0.0.1 "$@" 2>"$log") &
+  local pid=$!
+  pids+=("$pid")
+  for _ in $(seq 300); do
+    url="$(sed -n 's/.*"event":"listening","url":"\([^"]*\)".*/\1/p' "$log" | head -1)"
+    [[ -n "$url" ]] && curl -sf -o /dev/null "$url/readyz" && break
+    kill -0 "$pid" 2>/dev/null || break
+    url=""
+    sleep 0.1
+  done
+  [[ -n "$url" ]] || fail "tollgate serve $* in $folder did not start: $(cat "$log")"
+  printf -v "${name}_pid" '%s' "$pid"
+  printf -v "${name}_url" '%s' "$url"
+}

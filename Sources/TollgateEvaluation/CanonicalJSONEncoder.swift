@@ -1,0 +1,322 @@
+import JSON
+
+/// Encodes an `Encodable` value of strings, integers, booleans and nil as the bytes `JSONEncoder` gives with
+/// `.sortedKeys` and `.withoutEscapingSlashes`: compact, object keys in UTF-8 byte order (as Foundation sorts them,
+/// not by `String` comparison, which normalizes first), strings escaped by `JSONWriter`. A floating-point value is
+/// refused: the canonical form has none. It builds the value's tree once and writes it, without Foundation's
+/// per-value boxing, so bundles are hashed and published faster.
+package struct CanonicalJSONEncoder: Sendable {
+    package init() {}
+
+    /// The canonical JSON of `value`.
+    package func encode(_ value: some Encodable) throws(CanonicalJSONError) -> [UInt8] {
+        let encoder = CanonicalValueEncoder(codingPath: [])
+        do {
+            try value.encode(to: encoder)
+        } catch let error as CanonicalJSONError {
+            throw error
+        } catch {
+            throw .failed(String(describing: error))
+        }
+        guard let node = encoder.node else { throw .noValue }
+        var writer = JSONWriter(capacity: 4096)
+        node.write(to: &writer)
+        return writer.bytes
+    }
+}
+
+/// Why a value has no canonical JSON.
+package enum CanonicalJSONError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A `Double` or `Float` at `path` (coding keys joined by dots).
+    case floatingPoint(path: String)
+    /// The value encoded nothing at all.
+    case noValue
+    /// The value's own `encode(to:)` threw.
+    case failed(String)
+
+    package var description: String {
+        switch self {
+        case .floatingPoint(let path): "canonical JSON has no floating-point numbers, but one is at '\(path)'"
+        case .noValue: "the value encoded nothing"
+        case .failed(let detail): "the value could not be encoded: \(detail)"
+        }
+    }
+
+    /// The error for a floating-point value at `codingPath`.
+    static func floatingPoint(at codingPath: [any CodingKey]) -> CanonicalJSONError {
+        .floatingPoint(path: codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "."))
+    }
+}
+
+/// A value being encoded: a leaf, a list or object still being filled, or an encoder handed out by
+/// `superEncoder`, read when written.
+enum CanonicalNode {
+    case null
+    case bool(Bool)
+    case string(String)
+    case integer(Int64)
+    case unsignedInteger(UInt64)
+    case array(CanonicalArray)
+    case object(CanonicalObject)
+    case pending(CanonicalValueEncoder)
+
+    /// Writes the node, objects with their keys in UTF-8 byte order; an encoder that encoded nothing as `{}`,
+    /// as `JSONEncoder` writes it.
+    func write(to writer: inout JSONWriter) {
+        switch self {
+        case .null: writer.null()
+        case .bool(let flag): writer.bool(flag)
+        case .string(let text): writer.string(text)
+        case .integer(let number): writer.integer(number)
+        case .unsignedInteger(let number): writer.integer(number)
+        case .array(let array):
+            writer.array(array.elements) { $1.write(to: &$0) }
+        case .object(let object):
+            var members = Array(object.members)
+            members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            writer.object { writer in
+                for (key, node) in members {
+                    writer.member(key) { node.write(to: &$0) }
+                }
+            }
+        case .pending(let encoder):
+            (encoder.node ?? .object(CanonicalObject())).write(to: &writer)
+        }
+    }
+}
+
+/// A list being filled by an unkeyed container.
+final class CanonicalArray {
+    var elements: [CanonicalNode] = []
+}
+
+/// An object being filled by a keyed container; a key encoded twice keeps the last value, as in `JSONEncoder`.
+final class CanonicalObject {
+    var members: [String: CanonicalNode] = [:]
+}
+
+/// The `Encoder` a value encodes itself to; what it encoded is `node`.
+final class CanonicalValueEncoder: Encoder {
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// What was encoded; nil until a container is asked for or a single value encoded.
+    var node: CanonicalNode?
+
+    init(codingPath: [any CodingKey]) {
+        self.codingPath = codingPath
+    }
+
+    /// The node of `value` at `codingPath`: strings, integers, booleans and lists of strings directly, anything
+    /// else through its `encode(to:)`.
+    static func node<Value: Encodable>(of value: Value, codingPath: @autoclosure () -> [any CodingKey]) throws
+        -> CanonicalNode
+    {
+        // Compared by type, not cast: a cast of a list to `[String]` would try each element.
+        if Value.self == String.self { return .string(value as! String) }
+        if Value.self == Bool.self { return .bool(value as! Bool) }
+        if Value.self == Int.self { return .integer(Int64(value as! Int)) }
+        if Value.self == [String].self {
+            let array = CanonicalArray()
+            array.elements = (value as! [String]).map { .string($0) }
+            return .array(array)
+        }
+        if Value.self == [String: String].self {
+            let object = CanonicalObject()
+            object.members = (value as! [String: String]).mapValues { .string($0) }
+            return .object(object)
+        }
+        let encoder = CanonicalValueEncoder(codingPath: codingPath())
+        try value.encode(to: encoder)
+        return encoder.node ?? .object(CanonicalObject())
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let object: CanonicalObject
+        if case .object(let existing) = node {
+            object = existing
+        } else {
+            object = CanonicalObject()
+            node = .object(object)
+        }
+        return KeyedEncodingContainer(CanonicalKeyedContainer<Key>(object: object, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let array: CanonicalArray
+        if case .array(let existing) = node {
+            array = existing
+        } else {
+            array = CanonicalArray()
+            node = .array(array)
+        }
+        return CanonicalUnkeyedContainer(array: array, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        self
+    }
+}
+
+extension CanonicalValueEncoder: SingleValueEncodingContainer {
+    func encodeNil() throws { node = .null }
+    func encode(_ value: Bool) throws { node = .bool(value) }
+    func encode(_ value: String) throws { node = .string(value) }
+    func encode(_ value: Double) throws { throw CanonicalJSONError.floatingPoint(at: codingPath) }
+    func encode(_ value: Float) throws { throw CanonicalJSONError.floatingPoint(at: codingPath) }
+    func encode(_ value: Int) throws { node = .integer(Int64(value)) }
+    func encode(_ value: Int8) throws { node = .integer(Int64(value)) }
+    func encode(_ value: Int16) throws { node = .integer(Int64(value)) }
+    func encode(_ value: Int32) throws { node = .integer(Int64(value)) }
+    func encode(_ value: Int64) throws { node = .integer(value) }
+    func encode(_ value: UInt) throws { node = .unsignedInteger(UInt64(value)) }
+    func encode(_ value: UInt8) throws { node = .unsignedInteger(UInt64(value)) }
+    func encode(_ value: UInt16) throws { node = .unsignedInteger(UInt64(value)) }
+    func encode(_ value: UInt32) throws { node = .unsignedInteger(UInt64(value)) }
+    func encode(_ value: UInt64) throws { node = .unsignedInteger(value) }
+    func encode(_ value: some Encodable) throws { node = try Self.node(of: value, codingPath: codingPath) }
+}
+
+/// A keyed container writing into an object.
+struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let object: CanonicalObject
+    let codingPath: [any CodingKey]
+
+    mutating func encodeNil(forKey key: Key) throws { object.members[key.stringValue] = .null }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { object.members[key.stringValue] = .bool(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws { object.members[key.stringValue] = .string(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        throw CanonicalJSONError.floatingPoint(at: codingPath + [key])
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        throw CanonicalJSONError.floatingPoint(at: codingPath + [key])
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { object.members[key.stringValue] = .integer(Int64(value)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { object.members[key.stringValue] = .integer(Int64(value)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        object.members[key.stringValue] = .integer(Int64(value))
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        object.members[key.stringValue] = .integer(Int64(value))
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { object.members[key.stringValue] = .integer(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        object.members[key.stringValue] = .unsignedInteger(UInt64(value))
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        object.members[key.stringValue] = .unsignedInteger(UInt64(value))
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        object.members[key.stringValue] = .unsignedInteger(UInt64(value))
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        object.members[key.stringValue] = .unsignedInteger(UInt64(value))
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        object.members[key.stringValue] = .unsignedInteger(value)
+    }
+    mutating func encode(_ value: some Encodable, forKey key: Key) throws {
+        object.members[key.stringValue] = try CanonicalValueEncoder.node(of: value, codingPath: codingPath + [key])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let nested = CanonicalObject()
+        object.members[key.stringValue] = .object(nested)
+        return KeyedEncodingContainer(CanonicalKeyedContainer<NestedKey>(object: nested, codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested = CanonicalArray()
+        object.members[key.stringValue] = .array(nested)
+        return CanonicalUnkeyedContainer(array: nested, codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        superEncoder(named: "super")
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        superEncoder(named: key.stringValue)
+    }
+
+    private func superEncoder(named name: String) -> CanonicalValueEncoder {
+        let encoder = CanonicalValueEncoder(codingPath: codingPath + [CanonicalIndexKey(name)])
+        object.members[name] = .pending(encoder)
+        return encoder
+    }
+}
+
+/// An unkeyed container appending to a list.
+struct CanonicalUnkeyedContainer: UnkeyedEncodingContainer {
+    let array: CanonicalArray
+    let codingPath: [any CodingKey]
+    var count: Int { array.elements.count }
+
+    private var nextPath: [any CodingKey] { codingPath + [CanonicalIndexKey(index: array.elements.count)] }
+
+    mutating func encodeNil() throws { array.elements.append(.null) }
+    mutating func encode(_ value: Bool) throws { array.elements.append(.bool(value)) }
+    mutating func encode(_ value: String) throws { array.elements.append(.string(value)) }
+    mutating func encode(_ value: Double) throws { throw CanonicalJSONError.floatingPoint(at: nextPath) }
+    mutating func encode(_ value: Float) throws { throw CanonicalJSONError.floatingPoint(at: nextPath) }
+    mutating func encode(_ value: Int) throws { array.elements.append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int8) throws { array.elements.append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int16) throws { array.elements.append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int32) throws { array.elements.append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int64) throws { array.elements.append(.integer(value)) }
+    mutating func encode(_ value: UInt) throws { array.elements.append(.unsignedInteger(UInt64(value))) }
+    mutating func encode(_ value: UInt8) throws { array.elements.append(.unsignedInteger(UInt64(value))) }
+    mutating func encode(_ value: UInt16) throws { array.elements.append(.unsignedInteger(UInt64(value))) }
+    mutating func encode(_ value: UInt32) throws { array.elements.append(.unsignedInteger(UInt64(value))) }
+    mutating func encode(_ value: UInt64) throws { array.elements.append(.unsignedInteger(value)) }
+    mutating func encode(_ value: some Encodable) throws {
+        array.elements.append(try CanonicalValueEncoder.node(of: value, codingPath: nextPath))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let path = nextPath
+        let nested = CanonicalObject()
+        array.elements.append(.object(nested))
+        return KeyedEncodingContainer(CanonicalKeyedContainer<NestedKey>(object: nested, codingPath: path))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let path = nextPath
+        let nested = CanonicalArray()
+        array.elements.append(.array(nested))
+        return CanonicalUnkeyedContainer(array: nested, codingPath: path)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let encoder = CanonicalValueEncoder(codingPath: nextPath)
+        array.elements.append(.pending(encoder))
+        return encoder
+    }
+}
+
+/// A coding key for a list index or a `superEncoder` name, in coding paths.
+struct CanonicalIndexKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(_ name: String) {
+        stringValue = name
+        intValue = nil
+    }
+
+    init(index: Int) {
+        stringValue = "Index \(index)"
+        intValue = index
+    }
+
+    init?(stringValue: String) {
+        self.init(stringValue)
+    }
+
+    init?(intValue: Int) {
+        self.init(index: intValue)
+    }
+}

@@ -10,7 +10,7 @@ package struct CanonicalJSONEncoder: Sendable {
 
     /// The canonical JSON of `value`.
     package func encode(_ value: some Encodable) throws(CanonicalJSONError) -> [UInt8] {
-        let encoder = CanonicalValueEncoder(codingPath: [])
+        let encoder = CanonicalValueEncoder()
         do {
             try value.encode(to: encoder)
         } catch let error as CanonicalJSONError {
@@ -97,18 +97,27 @@ final class CanonicalObject {
 
 /// The `Encoder` a value encodes itself to; what it encoded is `node`.
 final class CanonicalValueEncoder: Encoder {
-    let codingPath: [any CodingKey]
+    /// The encoder of the value this one is in (nil at the top), the keys of nested containers from there, and this
+    /// value's key: the path is put together only when asked for, as it is only for an error.
+    private let parent: CanonicalValueEncoder?
+    private let nestedKeys: [any CodingKey]
+    private let key: (any CodingKey)?
+    var codingPath: [any CodingKey] {
+        (parent?.codingPath ?? []) + nestedKeys + (key.map { [$0] } ?? [])
+    }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// What was encoded; nil until a container is asked for or a single value encoded.
     var node: CanonicalNode?
 
-    init(codingPath: [any CodingKey]) {
-        self.codingPath = codingPath
+    init(parent: CanonicalValueEncoder? = nil, nestedKeys: [any CodingKey] = [], key: (any CodingKey)? = nil) {
+        self.parent = parent
+        self.nestedKeys = nestedKeys
+        self.key = key
     }
 
     /// The node of `value` at `codingPath`: strings, integers, booleans and lists of strings directly, anything
     /// else through its `encode(to:)`.
-    static func node<Value: Encodable>(of value: Value, codingPath: @autoclosure () -> [any CodingKey]) throws
+    static func node<Value: Encodable>(of value: Value, in parent: CanonicalValueEncoder?, nestedKeys: [any CodingKey], key: (any CodingKey)?) throws
         -> CanonicalNode
     {
         // Compared by type, not cast: a cast of a list to `[String]` would try each element.
@@ -125,7 +134,7 @@ final class CanonicalValueEncoder: Encoder {
             object.members = (value as! [String: String]).mapValues { .string($0) }
             return .object(object)
         }
-        let encoder = CanonicalValueEncoder(codingPath: codingPath())
+        let encoder = CanonicalValueEncoder(parent: parent, nestedKeys: nestedKeys, key: key)
         try value.encode(to: encoder)
         return encoder.node ?? .object(CanonicalObject())
     }
@@ -138,7 +147,7 @@ final class CanonicalValueEncoder: Encoder {
             object = CanonicalObject()
             node = .object(object)
         }
-        return KeyedEncodingContainer(CanonicalKeyedContainer<Key>(object: object, codingPath: codingPath))
+        return KeyedEncodingContainer(CanonicalKeyedContainer<Key>(object: object, encoder: self, nestedKeys: []))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -149,7 +158,7 @@ final class CanonicalValueEncoder: Encoder {
             array = CanonicalArray()
             node = .array(array)
         }
-        return CanonicalUnkeyedContainer(array: array, codingPath: codingPath)
+        return CanonicalUnkeyedContainer(array: array, encoder: self, nestedKeys: [])
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -173,13 +182,16 @@ extension CanonicalValueEncoder: SingleValueEncodingContainer {
     func encode(_ value: UInt16) throws { node = .unsignedInteger(UInt64(value)) }
     func encode(_ value: UInt32) throws { node = .unsignedInteger(UInt64(value)) }
     func encode(_ value: UInt64) throws { node = .unsignedInteger(value) }
-    func encode(_ value: some Encodable) throws { node = try Self.node(of: value, codingPath: codingPath) }
+    func encode(_ value: some Encodable) throws { node = try Self.node(of: value, in: parent, nestedKeys: nestedKeys, key: key) }
 }
 
 /// A keyed container writing into an object.
 struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: CanonicalObject
-    let codingPath: [any CodingKey]
+    /// The encoder whose value holds the object, and the keys of the nested containers from there.
+    let encoder: CanonicalValueEncoder
+    let nestedKeys: [any CodingKey]
+    var codingPath: [any CodingKey] { encoder.codingPath + nestedKeys }
 
     mutating func encodeNil(forKey key: Key) throws { object.members[key.stringValue] = .null }
     mutating func encode(_ value: Bool, forKey key: Key) throws { object.members[key.stringValue] = .bool(value) }
@@ -215,7 +227,7 @@ struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         object.members[key.stringValue] = .unsignedInteger(value)
     }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-        object.members[key.stringValue] = try CanonicalValueEncoder.node(of: value, codingPath: codingPath + [key])
+        object.members[key.stringValue] = try CanonicalValueEncoder.node(of: value, in: encoder, nestedKeys: nestedKeys, key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -223,13 +235,14 @@ struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     {
         let nested = CanonicalObject()
         object.members[key.stringValue] = .object(nested)
-        return KeyedEncodingContainer(CanonicalKeyedContainer<NestedKey>(object: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(CanonicalKeyedContainer<NestedKey>(object: nested, encoder: encoder,
+                                                                   nestedKeys: nestedKeys + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = CanonicalArray()
         object.members[key.stringValue] = .array(nested)
-        return CanonicalUnkeyedContainer(array: nested, codingPath: codingPath + [key])
+        return CanonicalUnkeyedContainer(array: nested, encoder: encoder, nestedKeys: nestedKeys + [key])
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -241,19 +254,24 @@ struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func superEncoder(named name: String) -> CanonicalValueEncoder {
-        let encoder = CanonicalValueEncoder(codingPath: codingPath + [CanonicalIndexKey(name)])
-        object.members[name] = .pending(encoder)
-        return encoder
+        let superEncoder = CanonicalValueEncoder(parent: encoder, nestedKeys: nestedKeys, key: CanonicalIndexKey(name))
+        object.members[name] = .pending(superEncoder)
+        return superEncoder
     }
 }
 
 /// An unkeyed container appending to a list.
 struct CanonicalUnkeyedContainer: UnkeyedEncodingContainer {
     let array: CanonicalArray
-    let codingPath: [any CodingKey]
+    /// The encoder whose value holds the list, and the keys of the nested containers from there.
+    let encoder: CanonicalValueEncoder
+    let nestedKeys: [any CodingKey]
+    var codingPath: [any CodingKey] { encoder.codingPath + nestedKeys }
     var count: Int { array.elements.count }
 
-    private var nextPath: [any CodingKey] { codingPath + [CanonicalIndexKey(index: array.elements.count)] }
+    /// The key of the next element.
+    private var nextKey: CanonicalIndexKey { CanonicalIndexKey(index: array.elements.count) }
+    private var nextPath: [any CodingKey] { codingPath + [nextKey] }
 
     mutating func encodeNil() throws { array.elements.append(.null) }
     mutating func encode(_ value: Bool) throws { array.elements.append(.bool(value)) }
@@ -271,44 +289,46 @@ struct CanonicalUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { array.elements.append(.unsignedInteger(UInt64(value))) }
     mutating func encode(_ value: UInt64) throws { array.elements.append(.unsignedInteger(value)) }
     mutating func encode(_ value: some Encodable) throws {
-        array.elements.append(try CanonicalValueEncoder.node(of: value, codingPath: nextPath))
+        array.elements.append(try CanonicalValueEncoder.node(of: value, in: encoder, nestedKeys: nestedKeys, key: nextKey))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let path = nextPath
+        let keys = nestedKeys + [nextKey]
         let nested = CanonicalObject()
         array.elements.append(.object(nested))
-        return KeyedEncodingContainer(CanonicalKeyedContainer<NestedKey>(object: nested, codingPath: path))
+        return KeyedEncodingContainer(CanonicalKeyedContainer<NestedKey>(object: nested, encoder: encoder, nestedKeys: keys))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let path = nextPath
+        let keys = nestedKeys + [nextKey]
         let nested = CanonicalArray()
         array.elements.append(.array(nested))
-        return CanonicalUnkeyedContainer(array: nested, codingPath: path)
+        return CanonicalUnkeyedContainer(array: nested, encoder: encoder, nestedKeys: keys)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let encoder = CanonicalValueEncoder(codingPath: nextPath)
-        array.elements.append(.pending(encoder))
-        return encoder
+        let superEncoder = CanonicalValueEncoder(parent: encoder, nestedKeys: nestedKeys, key: nextKey)
+        array.elements.append(.pending(superEncoder))
+        return superEncoder
     }
 }
 
 /// A coding key for a list index or a `superEncoder` name, in coding paths.
 struct CanonicalIndexKey: CodingKey {
-    let stringValue: String
+    private let name: String?
     let intValue: Int?
+    /// `Index N` for an index, written only when asked for.
+    var stringValue: String { name ?? "Index \(intValue ?? 0)" }
 
     init(_ name: String) {
-        stringValue = name
+        self.name = name
         intValue = nil
     }
 
     init(index: Int) {
-        stringValue = "Index \(index)"
+        name = nil
         intValue = index
     }
 

@@ -5,8 +5,8 @@ import TollgateEvaluation
 /// against Foundation's `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`, which wrote it before,
 /// in the same run, and checks that both give the same bytes.
 ///
-/// `bundle --policy FILE [--rounds N]` prints one `bundle_ms=… foundation_ms=… speedup=… bytes=… same=yes|no` line,
-/// each time the best of five runs of N encodings (default 5) after a warm-up, per encoding.
+/// `bundle --policy FILE [--rounds N]` prints one `bundle_ms=… foundation_ms=… speedup=… bytes=… same=yes|no`
+/// line, each time the best of five runs of N encodings (default 5) after a warm-up, per encoding.
 struct BundleBenchmark {
     var bundle: PolicyBundle
     var rounds: Int

@@ -115,9 +115,10 @@ final class CanonicalValueEncoder: Encoder {
         self.key = key
     }
 
-    /// The node of `value` at `codingPath`: strings, integers, booleans and lists of strings directly, anything
-    /// else through its `encode(to:)`.
-    static func node<Value: Encodable>(of value: Value, in parent: CanonicalValueEncoder?, nestedKeys: [any CodingKey], key: (any CodingKey)?) throws
+    /// The node of `value`, the one at `key` (after `nestedKeys`) in what `parent` encodes: strings, integers, booleans,
+    /// lists and tables of strings directly, anything else through its `encode(to:)`.
+    static func node<Value: Encodable>(of value: Value, in parent: CanonicalValueEncoder?, nestedKeys: [any CodingKey],
+                                       key: (any CodingKey)?) throws
         -> CanonicalNode
     {
         // Compared by type, not cast: a cast of a list to `[String]` would try each element.
@@ -182,7 +183,9 @@ extension CanonicalValueEncoder: SingleValueEncodingContainer {
     func encode(_ value: UInt16) throws { node = .unsignedInteger(UInt64(value)) }
     func encode(_ value: UInt32) throws { node = .unsignedInteger(UInt64(value)) }
     func encode(_ value: UInt64) throws { node = .unsignedInteger(value) }
-    func encode(_ value: some Encodable) throws { node = try Self.node(of: value, in: parent, nestedKeys: nestedKeys, key: key) }
+    func encode(_ value: some Encodable) throws {
+        node = try Self.node(of: value, in: parent, nestedKeys: nestedKeys, key: key)
+    }
 }
 
 /// A keyed container writing into an object.
@@ -202,8 +205,12 @@ struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Float, forKey key: Key) throws {
         throw CanonicalJSONError.floatingPoint(at: codingPath + [key])
     }
-    mutating func encode(_ value: Int, forKey key: Key) throws { object.members[key.stringValue] = .integer(Int64(value)) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { object.members[key.stringValue] = .integer(Int64(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        object.members[key.stringValue] = .integer(Int64(value))
+    }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        object.members[key.stringValue] = .integer(Int64(value))
+    }
     mutating func encode(_ value: Int16, forKey key: Key) throws {
         object.members[key.stringValue] = .integer(Int64(value))
     }
@@ -227,7 +234,8 @@ struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         object.members[key.stringValue] = .unsignedInteger(value)
     }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-        object.members[key.stringValue] = try CanonicalValueEncoder.node(of: value, in: encoder, nestedKeys: nestedKeys, key: key)
+        object.members[key.stringValue] = try CanonicalValueEncoder.node(of: value, in: encoder, nestedKeys: nestedKeys,
+                                                                         key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -289,7 +297,8 @@ struct CanonicalUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { array.elements.append(.unsignedInteger(UInt64(value))) }
     mutating func encode(_ value: UInt64) throws { array.elements.append(.unsignedInteger(value)) }
     mutating func encode(_ value: some Encodable) throws {
-        array.elements.append(try CanonicalValueEncoder.node(of: value, in: encoder, nestedKeys: nestedKeys, key: nextKey))
+        array.elements.append(try CanonicalValueEncoder.node(of: value, in: encoder, nestedKeys: nestedKeys,
+                                                             key: nextKey))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -298,7 +307,8 @@ struct CanonicalUnkeyedContainer: UnkeyedEncodingContainer {
         let keys = nestedKeys + [nextKey]
         let nested = CanonicalObject()
         array.elements.append(.object(nested))
-        return KeyedEncodingContainer(CanonicalKeyedContainer<NestedKey>(object: nested, encoder: encoder, nestedKeys: keys))
+        return KeyedEncodingContainer(CanonicalKeyedContainer<NestedKey>(object: nested, encoder: encoder,
+                                                                         nestedKeys: keys))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

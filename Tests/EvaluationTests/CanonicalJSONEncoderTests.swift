@@ -61,8 +61,8 @@ struct CanonicalJSONEncoderTests {
                         .init(id: text, title: nil, adFree: true, includes: [text, "free"])],
                 features: [.init(id: text, title: text, tier: text), .init(id: "x", title: nil, tier: "free")],
                 products: [
-                    .init(id: text, type: .autoRenewable, grants: [text], group: text, period: .init(months: 12, days: 0),
-                          prices: prices, stores: [.appStore, .play]),
+                    .init(id: text, type: .autoRenewable, grants: [text], group: text,
+                          period: .init(months: 12, days: 0), prices: prices, stores: [.appStore, .play]),
                     .init(id: "c" + text, type: .consumable, grants: [], group: nil, period: nil, prices: [:]),
                 ],
                 entitlements: .init(grants: [.active, .gracePeriod], unknown: .cached),
@@ -82,7 +82,8 @@ struct CanonicalJSONEncoderTests {
     func keyOrder() throws {
         let object = Dictionary(uniqueKeysWithValues: Self.awkwardKeys.enumerated().map { ($1, $0) })
         #expect(try Self.canonical(object) == (try Self.foundation(object)))
-        let text = String(decoding: try Self.canonical(["e\u{301}": 1, "f": 2, "\u{212B}": 3, "\u{C6}": 4]), as: UTF8.self)
+        let bytes = try Self.canonical(["e\u{301}": 1, "f": 2, "\u{212B}": 3, "\u{C6}": 4])
+        let text = String(decoding: bytes, as: UTF8.self)
         #expect(text == "{\"e\u{301}\":1,\"f\":2,\"\u{C6}\":4,\"\u{212B}\":3}")
     }
 

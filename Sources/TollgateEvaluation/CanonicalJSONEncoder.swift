@@ -72,8 +72,7 @@ enum CanonicalNode {
         case .array(let array):
             writer.array(array.elements) { $1.write(to: &$0) }
         case .object(let object):
-            var members = Array(object.members)
-            members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let members = object.sorted
             writer.object { writer in
                 for (key, node) in members {
                     writer.member(key) { node.write(to: &$0) }
@@ -90,9 +89,33 @@ final class CanonicalArray {
     var elements: [CanonicalNode] = []
 }
 
-/// An object being filled by a keyed container; a key encoded twice keeps the last value, as in `JSONEncoder`.
+/// An object being filled by a keyed container, its members in the order encoded.
 final class CanonicalObject {
-    var members: [String: CanonicalNode] = [:]
+    var members: [(key: String, node: CanonicalNode)] = []
+
+    /// Adds a member; appended, not looked up, for a key is rarely encoded twice.
+    func set(_ key: String, _ node: CanonicalNode) {
+        members.append((key, node))
+    }
+
+    /// The members with their keys in UTF-8 byte order; a key encoded twice has its last value, as in `JSONEncoder`.
+    var sorted: [(key: String, node: CanonicalNode)] {
+        var order = Array(members.indices)
+        order.sort { first, second in
+            let (left, right) = (members[first].key, members[second].key)
+            return left == right ? first < second : left.utf8.lexicographicallyPrecedes(right.utf8)
+        }
+        var result: [(key: String, node: CanonicalNode)] = []
+        result.reserveCapacity(order.count)
+        for index in order {
+            if let last = result.last, last.key == members[index].key {
+                result[result.count - 1] = members[index]
+            } else {
+                result.append(members[index])
+            }
+        }
+        return result
+    }
 }
 
 /// The `Encoder` a value encodes itself to; what it encoded is `node`.
@@ -115,8 +138,8 @@ final class CanonicalValueEncoder: Encoder {
         self.key = key
     }
 
-    /// The node of `value`, the one at `key` (after `nestedKeys`) in what `parent` encodes: strings, integers, booleans,
-    /// lists and tables of strings directly, anything else through its `encode(to:)`.
+    /// The node of `value`, the one at `key` (after `nestedKeys`) in what `parent` encodes: strings, integers,
+    /// booleans, lists and tables of strings directly, anything else through its `encode(to:)`.
     static func node<Value: Encodable>(of value: Value, in parent: CanonicalValueEncoder?, nestedKeys: [any CodingKey],
                                        key: (any CodingKey)?) throws
         -> CanonicalNode
@@ -132,7 +155,7 @@ final class CanonicalValueEncoder: Encoder {
         }
         if Value.self == [String: String].self {
             let object = CanonicalObject()
-            object.members = (value as! [String: String]).mapValues { .string($0) }
+            object.members = (value as! [String: String]).map { ($0.key, .string($0.value)) }
             return .object(object)
         }
         let encoder = CanonicalValueEncoder(parent: parent, nestedKeys: nestedKeys, key: key)
@@ -196,9 +219,9 @@ struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let nestedKeys: [any CodingKey]
     var codingPath: [any CodingKey] { encoder.codingPath + nestedKeys }
 
-    mutating func encodeNil(forKey key: Key) throws { object.members[key.stringValue] = .null }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { object.members[key.stringValue] = .bool(value) }
-    mutating func encode(_ value: String, forKey key: Key) throws { object.members[key.stringValue] = .string(value) }
+    mutating func encodeNil(forKey key: Key) throws { object.set(key.stringValue, .null) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { object.set(key.stringValue, .bool(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { object.set(key.stringValue, .string(value)) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
         throw CanonicalJSONError.floatingPoint(at: codingPath + [key])
     }
@@ -206,50 +229,50 @@ struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         throw CanonicalJSONError.floatingPoint(at: codingPath + [key])
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        object.members[key.stringValue] = .integer(Int64(value))
+        object.set(key.stringValue, .integer(Int64(value)))
     }
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        object.members[key.stringValue] = .integer(Int64(value))
+        object.set(key.stringValue, .integer(Int64(value)))
     }
     mutating func encode(_ value: Int16, forKey key: Key) throws {
-        object.members[key.stringValue] = .integer(Int64(value))
+        object.set(key.stringValue, .integer(Int64(value)))
     }
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        object.members[key.stringValue] = .integer(Int64(value))
+        object.set(key.stringValue, .integer(Int64(value)))
     }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { object.members[key.stringValue] = .integer(value) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { object.set(key.stringValue, .integer(value)) }
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        object.members[key.stringValue] = .unsignedInteger(UInt64(value))
+        object.set(key.stringValue, .unsignedInteger(UInt64(value)))
     }
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        object.members[key.stringValue] = .unsignedInteger(UInt64(value))
+        object.set(key.stringValue, .unsignedInteger(UInt64(value)))
     }
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        object.members[key.stringValue] = .unsignedInteger(UInt64(value))
+        object.set(key.stringValue, .unsignedInteger(UInt64(value)))
     }
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        object.members[key.stringValue] = .unsignedInteger(UInt64(value))
+        object.set(key.stringValue, .unsignedInteger(UInt64(value)))
     }
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        object.members[key.stringValue] = .unsignedInteger(value)
+        object.set(key.stringValue, .unsignedInteger(value))
     }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-        object.members[key.stringValue] = try CanonicalValueEncoder.node(of: value, in: encoder, nestedKeys: nestedKeys,
-                                                                         key: key)
+        object.set(key.stringValue, try CanonicalValueEncoder.node(of: value, in: encoder, nestedKeys: nestedKeys,
+                                                                  key: key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
         let nested = CanonicalObject()
-        object.members[key.stringValue] = .object(nested)
+        object.set(key.stringValue, .object(nested))
         return KeyedEncodingContainer(CanonicalKeyedContainer<NestedKey>(object: nested, encoder: encoder,
                                                                    nestedKeys: nestedKeys + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = CanonicalArray()
-        object.members[key.stringValue] = .array(nested)
+        object.set(key.stringValue, .array(nested))
         return CanonicalUnkeyedContainer(array: nested, encoder: encoder, nestedKeys: nestedKeys + [key])
     }
 
@@ -263,7 +286,7 @@ struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func superEncoder(named name: String) -> CanonicalValueEncoder {
         let superEncoder = CanonicalValueEncoder(parent: encoder, nestedKeys: nestedKeys, key: CanonicalIndexKey(name))
-        object.members[name] = .pending(superEncoder)
+        object.set(name, .pending(superEncoder))
         return superEncoder
     }
 }

@@ -10,6 +10,7 @@ let usage = """
                                        [--phase all|PHASE,…] [--breakdown]
            TollgateBenchmarks eval --policy FILE [--iterations N]
            TollgateBenchmarks eval-alloc --policy FILE --k K --iterations N
+           TollgateBenchmarks bundle --policy FILE [--rounds N]
            TollgateBenchmarks resolve --policy FILE --contexts FILE [--placement P] [--iterations N]
            TollgateBenchmarks resolve-alloc --policy FILE --contexts FILE --context NAME [--placement P]
                                             --iterations N
@@ -38,6 +39,10 @@ let usage = """
 
     eval: the evaluator's fast path against a dictionary lookup, and the JSON path of the service.
     eval-alloc: only the fast path, for counting allocations under valgrind.
+
+    bundle: milliseconds per canonical JSON of the compiled policy FILE, the project's encoder against
+    Foundation's JSONEncoder in the same run (best of five runs of N encodings, default 5), and whether the
+    bytes are the same.
 
     resolve: nanoseconds per placement decision (Evaluator.resolve) of placement P (default onboarding) for
     each context of the contexts FILE (the 'tollgate' object of each entry of its 'contexts', read as the
@@ -107,6 +112,8 @@ do throws(BenchmarkFailure) {
         }
         let rest = Array(options[..<index] + options[(index + 2)...])
         print(try RenderBenchmark(arguments: rest).count(renders: renders))
+    case "bundle":
+        print(try BundleBenchmark(arguments: options).run())
     case "store":
         print(try StoreBenchmark(arguments: options).run())
     case "fleet":
@@ -114,7 +121,7 @@ do throws(BenchmarkFailure) {
     case "customers-sign", "customers-play-sign", "customers-template", "customers-split":
         print(try CustomersBenchmark(action: arguments[0], arguments: options).run())
     default:
-        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, resolve, resolve-alloc, render, render-check, render-count, store, fleet, customers-sign, customers-play-sign, customers-template, customers-split")
+        throw BenchmarkFailure("unknown benchmark '\(arguments[0])'; benchmarks: validate, eval, eval-alloc, bundle, resolve, resolve-alloc, render, render-check, render-count, store, fleet, customers-sign, customers-play-sign, customers-template, customers-split")
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)".utf8))

@@ -191,12 +191,11 @@ public struct PolicyBundle: Codable, Hashable, Sendable {
         return "sha256:" + SHA256.hex(unhashed.canonicalJSON)
     }
 
-    /// The canonical encoding: sorted keys, no insignificant white space, slashes unescaped.
+    /// The canonical encoding: sorted keys, no insignificant white space, slashes unescaped; the bytes `JSONEncoder`
+    /// gives with `.sortedKeys` and `.withoutEscapingSlashes`, written by `CanonicalJSONEncoder`.
     public var canonicalJSON: Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return try encoder.encode(self)
+            return Data(try CanonicalJSONEncoder().encode(self))
         } catch {
             preconditionFailure("a bundle of strings, integers and booleans always encodes: \(error)")
         }

@@ -1,4 +1,5 @@
 package import Diagnostics
+import PolicyModel
 import YAML
 
 /// Exchange rates for revenue in one currency: `{base: USD, rates: {EUR: 0.92, JPY: 151.3}}`, units of each
@@ -46,7 +47,7 @@ package struct ExchangeRates: Hashable, Sendable {
         for (key, value) in pairs {
             switch tape.scalar(key) {
             case "base":
-                if let code = tape.scalar(value), CurrencyCode.isValid(code) {
+                if let code = tape.scalar(value), CurrencyCode.isWellFormed(code) {
                     base = code
                 } else {
                     mistake("base must be an ISO 4217 code such as USD", at: tape.span(value))
@@ -62,7 +63,7 @@ package struct ExchangeRates: Hashable, Sendable {
                     continue
                 }
                 for (code, rate) in entries {
-                    guard let name = tape.scalar(code), CurrencyCode.isValid(name) else {
+                    guard let name = tape.scalar(code), CurrencyCode.isWellFormed(name) else {
                         mistake("'\((tape.scalar(code) ?? "").prefix(64))' is not an ISO 4217 code such as EUR",
                                 at: tape.span(code))
                         continue

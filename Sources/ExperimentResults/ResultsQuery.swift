@@ -1,3 +1,4 @@
+import PolicyModel
 package import TollgateEvaluation
 
 /// What a results report is asked for: the command's options and the route's parameters, checked.
@@ -38,18 +39,11 @@ package struct ResultsQuery: Hashable, Sendable {
             self.to = time
         }
         if let currency {
-            guard CurrencyCode.isValid(currency) else { throw .invalidCurrency(currency) }
+            guard CurrencyCode.isWellFormed(currency) else { throw .invalidCurrency(currency) }
             self.currency = currency
         }
         if let start = self.from, let end = self.to, start >= end {
             throw .emptyPeriod(from: start, to: end)
         }
-    }
-}
-
-/// ISO 4217's shape: three capital letters.
-enum CurrencyCode {
-    static func isValid(_ code: String) -> Bool {
-        code.utf8.count == 3 && code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
     }
 }

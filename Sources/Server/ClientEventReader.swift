@@ -89,8 +89,7 @@ struct ClientEventReader {
         default: throw .invalid("'product' must be a string")
         }
         let currency = try text("currency", members)
-        guard currency.utf8.count == 3, currency.utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) })
-        else { throw .invalid("'currency' must be an ISO 4217 code such as USD") }
+        guard CurrencyCode.isWellFormed(currency) else { throw .invalid("'currency' must be an ISO 4217 code such as USD") }
         let transaction = try text("transaction", members)
         guard transaction.utf8.count <= 256 else { throw .invalid("'transaction' is longer than 256 bytes") }
         return PurchaseEvent(app: app, userID: try userID(members), time: try time(members), product: product,

@@ -40,7 +40,7 @@ struct ReferencePriceInvalidRule: Rule {
         guard let digits = digits(of: code.value) else {
             let upper = code.value.uppercased()
             let help = upper != code.value && digits(of: upper) != nil ? "write '\(upper)'" : nil
-            let expected = Self.isWellFormed(code.value) ? "a code" : "three uppercase letters"
+            let expected = CurrencyCode.isWellFormed(code.value) ? "a code" : "three uppercase letters"
             return [finding("'\(code.value)' is not an ISO 4217 currency code; expected \(expected) such as USD, EUR "
                                 + "or JPY", at: code.span, help: help)] + checkAmount(price.amount, currency: nil)
         }
@@ -49,12 +49,7 @@ struct ReferencePriceInvalidRule: Rule {
 
     /// The minor-unit digits of `code`, or nil when it is not a currency code.
     private func digits(of code: String) -> Int? {
-        Self.isWellFormed(code) ? currencyDigits(code) : nil
-    }
-
-    /// Whether `code` is three uppercase ASCII letters.
-    private static func isWellFormed(_ code: String) -> Bool {
-        code.unicodeScalars.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+        CurrencyCode.isWellFormed(code) ? currencyDigits(code) : nil
     }
 
     /// The amount's form and, when the currency is known, its number of fraction digits.

@@ -6,9 +6,9 @@ package import Store
 /// command line, so that every answer is the one `tollgate` itself gives.
 package struct StudioConfiguration: Sendable {
     package var folder: String
-    /// The store `--store` names, and its name in messages; nil when none was named (publish then goes to the
-    /// default store, as `tollgate publish` does).
-    package var store: (location: StoreLocation, name: String)?
+    /// The store changes compare with and publishes go to, as the commands find it (`--store`, `TOLLGATE_STORE`,
+    /// else `.tollgate/store.sqlite`), and its name in messages.
+    package var store: (location: StoreLocation, name: String)
     /// The channel changes are compared with and publishes point.
     package var channel: String
     /// The validator of findings: `tollgate validate`'s, with the store's published products when one is named.
@@ -18,7 +18,7 @@ package struct StudioConfiguration: Sendable {
     /// Where Debian's CodeMirror 5 is, when installed.
     package var codeMirrorFolder = "/usr/share/javascript/codemirror"
 
-    package init(folder: String, store: (location: StoreLocation, name: String)?, channel: String,
+    package init(folder: String, store: (location: StoreLocation, name: String), channel: String,
                  validator: @escaping @Sendable () -> Validator, run: @escaping CommandRunner) {
         self.folder = folder
         self.store = store
@@ -27,10 +27,8 @@ package struct StudioConfiguration: Sendable {
         self.run = run
     }
 
-    /// `--store <name>` when a store was named, for the commands the studio runs.
-    var storeArguments: [String] {
-        store.map { ["--store", $0.name] } ?? []
-    }
+    /// `--store <name>`, for the commands the studio runs.
+    var storeArguments: [String] { ["--store", store.name] }
 }
 
 /// What one run of the command line printed and ended with.

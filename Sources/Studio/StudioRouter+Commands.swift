@@ -113,9 +113,7 @@ extension StudioRouter {
         return JSONBody.response(JSONBody.write(capacity: 256 + (text?.utf8.count ?? 0)) { writer in
             writer.object { body in
                 body.member("channel") { $0.string(configuration.channel) }
-                body.member("store") { writer in
-                    if let store = configuration.store { writer.string(store.location.name) } else { writer.null() }
-                }
+                body.member("store") { $0.string(configuration.store.location.name) }
                 body.member("version") { writer in
                     if let version { writer.integer(version) } else { writer.null() }
                 }
@@ -128,9 +126,8 @@ extension StudioRouter {
 
     /// The version the store's channel serves of `app`, nil when none (no store, or not published there).
     func servedVersion(of app: String) throws(Problem) -> Int? {
-        let location = configuration.store?.location ?? .sqlite(path: configuration.folder + "/.tollgate/store.sqlite")
         do throws(StoreError) {
-            return try location.open(.read).active(app: app, channel: configuration.channel).map { Int($0.version) }
+            return try configuration.store.location.open(.read).active(app: app, channel: configuration.channel).map { Int($0.version) }
         } catch {
             if case .missing = error { return nil }
             throw Problem(.storeUnavailable, status: 503, title: "Store unavailable", detail: error.description)

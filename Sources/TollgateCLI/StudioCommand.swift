@@ -50,7 +50,7 @@ enum StudioCommand {
         let folder = context.currentDirectory
         let environment = context.environment
         let router = StudioRouter(StudioConfiguration(
-            folder: folder, store: named.map { _ in store },
+            folder: folder, store: store,
             channel: try arguments.required(.channel), validator: validator,
             run: { arguments, input in
                 let result = Tollgate.run(arguments, context: CommandContext(

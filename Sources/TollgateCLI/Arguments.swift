@@ -141,3 +141,14 @@ struct Arguments: Sendable {
         return value
     }
 }
+
+extension Arguments {
+    /// The `--port` value: a number from 0 (any free port) to 65535.
+    func port() throws(CommandError) -> Int {
+        let text = try required(.port)
+        guard let port = Int(text), (0...65_535).contains(port) else {
+            throw .usage("invalid value '\(text)' for '--port <port>'", help: "give a number from 0 to 65535")
+        }
+        return port
+    }
+}

@@ -29,9 +29,14 @@ package struct JSONWriter {
 
     /// `text` as a JSON string literal, such as `"a \"b\""`.
     package static func quoted(_ text: String) -> String {
+        String(decoding: quotedBytes(text), as: UTF8.self)
+    }
+
+    /// `text` as the bytes of a compact JSON string literal, to write again with `fragment(_:)`.
+    package static func quotedBytes(_ text: String) -> [UInt8] {
         var writer = JSONWriter(capacity: text.utf8.count + 2)
         writer.string(text)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.bytes
     }
 
     /// A string literal: `"` and `\` escaped, control characters as `\n`-style or `\u00XX` escapes, the rest as is.
@@ -73,6 +78,17 @@ package struct JSONWriter {
                       Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]]
         default: bytes += [UInt8(ascii: "\\"), byte]
         }
+    }
+
+    /// JSON written before, such as a string literal or an object that is the same in every answer, copied as it is.
+    package mutating func fragment(_ json: [UInt8]) {
+        bytes += json
+    }
+
+    /// Writes again bytes written before at `range`, such as a sentence several members share.
+    package mutating func fragment(at range: Range<Int>) {
+        bytes.reserveCapacity(bytes.count + range.count)
+        for index in range { bytes.append(bytes[index]) }
     }
 
     package mutating func null() {
@@ -210,6 +226,16 @@ package struct JSONWriter {
             } else {
                 writer.bytes.append(UInt8(ascii: ":"))
             }
+            value(&writer)
+        }
+
+        /// Writes `name`, a string literal written before (`JSONWriter.quoted`'s bytes), then `:` and the value
+        /// `value` writes; compact format only.
+        package mutating func member(written name: [UInt8], _ value: (inout JSONWriter) -> Void) {
+            writer.item(count)
+            count += 1
+            writer.bytes += name
+            writer.bytes.append(UInt8(ascii: ":"))
             value(&writer)
         }
     }

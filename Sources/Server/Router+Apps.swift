@@ -155,7 +155,7 @@ extension Router {
     func evaluate(_ request: HTTPRequest, app id: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
         if let usual = EvaluationInput(usualForm: request.body) {
-            return JSONBody.response(app.evaluator.evaluate(usual, now: now()).json())
+            return JSONBody.response(app.evaluator.decisionJSON(usual, now: now()))
         }
         guard !request.body.isEmpty else { throw Problem.invalidJSON("the body is empty; send a JSON object") }
         let value: JSONValue
@@ -165,11 +165,11 @@ extension Router {
             throw Problem.invalidJSON(error.description)
         }
         if case .object(let members) = value, let byCustomer = try customerInput(members, app: app) {
-            let decision = app.evaluator.evaluate(byCustomer.input, now: now())
-            return JSONBody.response(Self.adding(customer: byCustomer.customer, to: decision.json()))
+            let decision = app.evaluator.decisionJSON(byCustomer.input, now: now())
+            return JSONBody.response(Self.adding(customer: byCustomer.customer, to: decision))
         }
         do {
-            return JSONBody.response(app.evaluator.evaluate(try EvaluationInput(value: value), now: now()).json())
+            return JSONBody.response(app.evaluator.decisionJSON(try EvaluationInput(value: value), now: now()))
         } catch {
             throw Problem.invalidInput(error.message)
         }

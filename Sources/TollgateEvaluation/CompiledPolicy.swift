@@ -23,8 +23,8 @@ public struct CompiledPolicy: Sendable {
         let adFree: TierSet
         /// Per tier: the products (consumables aside) that grant it, in policy order.
         let granting: [[Int]]
-        /// Per currency the policy prices in, per tier: the ids of the products that grant it, cheapest first.
-        let offers: [String: [[String]]]
+        /// Per currency the policy prices in, per tier: the products that grant it, cheapest first.
+        let offers: [String: [[Int]]]
         /// The currency upsell offers are ordered by when the input names none.
         let defaultCurrency: String
         /// Whether some product is sold in only some stores, so that offers depend on the user's platform.
@@ -38,6 +38,8 @@ public struct CompiledPolicy: Sendable {
         let placementsHidden: [String: Bool]
         /// Where paywalls may show, and the experiments their audiences run.
         let placements: CompiledPlacements
+        /// What every decision's JSON shares.
+        let decisionLayout: DecisionLayout
 
         init(_ bundle: PolicyBundle) throws(BundleError) {
             self.bundle = bundle
@@ -78,7 +80,7 @@ public struct CompiledPolicy: Sendable {
             let currencies = Set(prices.flatMap(\.keys))
             offers = Dictionary(uniqueKeysWithValues: currencies.map { currency in
                 (currency, granting.map { products in
-                    Self.cheapestFirst(products, prices: prices, currency: currency).map { bundle.products[$0].id }
+                    Self.cheapestFirst(products, prices: prices, currency: currency)
                 })
             })
             defaultCurrency = currencies.contains("USD") ? "USD" : currencies.min() ?? "USD"
@@ -89,13 +91,18 @@ public struct CompiledPolicy: Sendable {
                 return String(product.id.dropFirst(prefix.count))
             }
             productNames = names
-            tierNeeds = bundle.tiers.indices.map { tier in
+            let tierNeeds = bundle.tiers.indices.map { tier in
                 "needs \(bundle.tiers[tier].id)" + (granting[tier].isEmpty
                     ? "; no product grants it" : "; granted by " + granting[tier].map { names[$0] }.joined(separator: ", "))
             }
-            placementsShown = Dictionary(bundle.ads.placements.map { ($0, true) }) { first, _ in first }
-            placementsHidden = placementsShown.mapValues { _ in false }
+            self.tierNeeds = tierNeeds
+            let placementsShown = Dictionary(bundle.ads.placements.map { ($0, true) }) { first, _ in first }
+            let placementsHidden = placementsShown.mapValues { _ in false }
+            self.placementsShown = placementsShown
+            self.placementsHidden = placementsHidden
             placements = try CompiledPlacements(bundle, tierIndex: tierIndex, featureIndex: featureIndex)
+            decisionLayout = DecisionLayout(bundle: bundle, featureTiers: featureTiers, tierNeeds: tierNeeds,
+                                            placementsShown: placementsShown, placementsHidden: placementsHidden)
         }
 
         /// `products` cheapest first in `currency`; unpriced ones last, in policy order.

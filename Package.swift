@@ -85,7 +85,7 @@ let package = Package(
         ),
         .target(
             name: "PolicyLoader",
-            dependencies: ["YAML", "PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
+            dependencies: ["YAML", "PolicyModel", "Diagnostics", "TollgateEvaluation"],
             swiftSettings: settings
         ),
         .target(

@@ -35,6 +35,30 @@ package final class SourceText: Sendable {
         return scalars
     }
 
+    /// The byte offset of `position` (columns count characters), or nil when the file has no such position.
+    package func offset(of position: SourcePosition) -> Int? {
+        guard position.line >= 1, position.line <= lineStarts.count, position.column >= 1 else { return nil }
+        var offset = Int(lineStarts[position.line - 1])
+        let end = position.line < lineStarts.count ? Int(lineStarts[position.line]) - 1 : bytes.count
+        // libyaml does not count a byte order mark as a column.
+        if position.line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset += 3 }
+        var column = 1
+        while column < position.column {
+            guard offset < end else { return nil }
+            offset += 1
+            while offset < end, bytes[offset] & 0xC0 == 0x80 {
+                offset += 1
+            }
+            column += 1
+        }
+        return offset
+    }
+
+    /// Calls `body` with the bytes `range` of the file, read in place; `range` must lie in the file.
+    package func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// The lines `range` decoded, for reading one value back.
     func lines(_ range: ClosedRange<Int>) -> SourceLines {
         let lower = max(range.lowerBound, 1)

@@ -80,7 +80,7 @@ extension EditorWorkspace {
     /// Variables or plural categories when the cursor is inside a `{…}` of a paywall message; nil elsewhere.
     private func messageCompletions(path: String, context: CompletionContext) -> [CompletionItem]? {
         let set = app(holding: path)?.sources?.templates.first { $0.file == path }
-        let start = set?.paywallMessage(at: context.position)?.message.text.span.start
+        let start = set?.paywallMessage(at: context.position)?.message.span.start
         guard start != nil || context.chain.first == "paywalls",
               let argument = MessageArgumentContext(context.text(from: start)) else { return nil }
         switch argument {

@@ -15,12 +15,12 @@ extension TemplateSet {
     /// The paywall message whose text is written at `position`.
     func paywallMessage(at position: SourcePosition) -> PaywallMessage? {
         for paywall in paywalls {
-            if let entry = paywall.entries.first(where: { $0.message.text.span.touches(position) }) {
+            if let entry = paywall.entries.first(where: { $0.message.span.touches(position) }) {
                 return PaywallMessage(paywall: paywall.id.value, section: nil, key: entry.key.value,
                                       message: entry.message)
             }
             for section in paywall.sections {
-                if let entry = section.entries.first(where: { $0.message.text.span.touches(position) }) {
+                if let entry = section.entries.first(where: { $0.message.span.touches(position) }) {
                     return PaywallMessage(paywall: paywall.id.value, section: section.name.value,
                                           key: entry.key.value, message: entry.message)
                 }
@@ -43,9 +43,9 @@ extension EditorWorkspace {
         switch Self.render(found, sources: sources, locale: set.locale.value) {
         case .success(let line):
             return Hover(markdown: head + " renders as:\n\n" + line.quotedMarkdown + text,
-                         span: found.message.text.span)
+                         span: found.message.span)
         case .failure(let reason):
-            return Hover(markdown: head + " does not render: \(reason)" + text, span: found.message.text.span)
+            return Hover(markdown: head + " does not render: \(reason)" + text, span: found.message.span)
         }
     }
 

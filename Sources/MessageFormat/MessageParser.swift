@@ -9,10 +9,15 @@ package enum MessageParser {
     /// The deepest nesting of arguments a message may have; a top-level argument is level 1.
     package static let maximumDepth = 32
 
+    /// Whether `text` has no syntax character (`{`, `}`, `'`), as most messages (every title): such text is
+    /// valid and is its own literal text.
+    package static func isPlainText(_ text: String) -> Bool {
+        !text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "'") }
+    }
+
     /// Parses `text`, or throws the first syntax error found.
     package static func parse(_ text: String) throws(MessageSyntaxError) -> MessagePattern {
-        // Most messages (every title) have no syntax character: they are their own text.
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "'") }) {
+        if isPlainText(text) {
             return MessagePattern(parts: text.isEmpty ? [] : [.text(MessageText(text, at: 0))])
         }
         var parser = Parser(source: MessageSource(text))

@@ -1,5 +1,4 @@
 import Diagnostics
-import MessageFormat
 package import PolicyModel
 package import YAML
 
@@ -65,10 +64,6 @@ extension NodeReader {
     }
 
     private mutating func message(_ node: Node, _ what: @autoclosure () -> String) -> TemplateMessage? {
-        string(node, what()).map { text in
-            TemplateMessage(text: text, pattern: Result { () throws(MessageSyntaxError) in
-                try MessageParser.parse(text.value)
-            }, source: scalarSource(node))
-        }
+        string(node, what()).map { TemplateMessage(text: $0, source: scalarSource(node)) }
     }
 }

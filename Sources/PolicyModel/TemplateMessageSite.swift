@@ -1,5 +1,7 @@
-
 /// A message of a template file with the words that name its place, for rules that check every message.
+///
+/// Sites are not stored: `TemplateSet.forEachMessageSite` makes each from the entry it names when asked,
+/// so a file's messages are held once, in its entries.
 package struct TemplateMessageSite: Hashable, Sendable {
     package var message: TemplateMessage
     /// For titles, what they title: "tier", "feature" or "product"; nil for paywall messages.
@@ -24,33 +26,44 @@ package struct TemplateMessageSite: Hashable, Sendable {
 }
 
 extension TemplateSet {
-    /// The titles of tiers, features and products, then each paywall's entries and its sections' entries.
-    static func sites(titles: [(kind: String, entries: [TemplateEntry])], paywalls: [PaywallTemplate])
-        -> [TemplateMessageSite] {
-        // Sized once: a grown array of tens of thousands of sites keeps up to half of them unused.
-        var sites: [TemplateMessageSite] = []
-        sites.reserveCapacity(titles.reduce(0) { $0 + $1.entries.count } + paywalls.reduce(0) { total, paywall in
+    /// The number of messages in the file: titles, paywall entries and their sections' entries.
+    package var messageCount: Int {
+        paywalls.reduce(tiers.count + features.count + products.count) { total, paywall in
             paywall.sections.reduce(total + paywall.entries.count) { $0 + $1.entries.count }
-        })
-        sites += titles.flatMap { kind, entries in
-            entries.map { entry in
-                TemplateMessageSite(message: entry.message, titled: kind, paywall: nil, section: nil,
-                                    key: entry.key.value)
+        }
+    }
+
+    /// Calls `body` with each message of the file and its place: the titles of tiers, features and products
+    /// (unless `paywallsOnly`), then each paywall's entries and its sections' entries.
+    package func forEachMessageSite(paywallsOnly: Bool = false, _ body: (TemplateMessageSite) -> Void) {
+        if !paywallsOnly {
+            for (kind, entries) in [("tier", tiers), ("feature", features), ("product", products)] {
+                for entry in entries {
+                    body(TemplateMessageSite(message: entry.message, titled: kind, paywall: nil, section: nil,
+                                             key: entry.key.value))
+                }
             }
         }
         for paywall in paywalls {
             let id = paywall.id.value
-            sites += paywall.entries.map { entry in
-                TemplateMessageSite(message: entry.message, titled: nil, paywall: id, section: nil,
-                                    key: entry.key.value)
+            for entry in paywall.entries {
+                body(TemplateMessageSite(message: entry.message, titled: nil, paywall: id, section: nil,
+                                         key: entry.key.value))
             }
             for section in paywall.sections {
-                sites += section.entries.map { entry in
-                    TemplateMessageSite(message: entry.message, titled: nil, paywall: id,
-                                        section: section.name.value, key: entry.key.value)
+                for entry in section.entries {
+                    body(TemplateMessageSite(message: entry.message, titled: nil, paywall: id,
+                                             section: section.name.value, key: entry.key.value))
                 }
             }
         }
+    }
+
+    /// Every message of the file with its place, in `forEachMessageSite`'s order, as a list made on each use.
+    package var messageSites: [TemplateMessageSite] {
+        var sites: [TemplateMessageSite] = []
+        sites.reserveCapacity(messageCount)
+        forEachMessageSite { sites.append($0) }
         return sites
     }
 }

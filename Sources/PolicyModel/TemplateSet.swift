@@ -1,58 +1,4 @@
 package import Diagnostics
-package import MessageFormat
-
-/// A template message: its source text and, parsed once at load, its MessageFormat pattern or syntax error.
-package struct TemplateMessage: Hashable, Sendable {
-    package let text: Located<String>
-    /// The pattern, or the syntax error in a box: nearly every message parses, and an error stored inline
-    /// would make each message, and each copy of it in `messageSites`, larger by the error's size.
-    private let parsed: Parsed
-    /// The names of the variables the message uses, or none when it does not parse.
-    package let variableNames: Set<String>
-    /// Where the text was written, kept to place a finding inside it.
-    package let source: ScalarSource?
-
-    package init(text: Located<String>, pattern: Result<MessagePattern, MessageSyntaxError>,
-                 source: ScalarSource? = nil) {
-        self.text = text
-        switch pattern {
-        case .success(let pattern): parsed = .pattern(pattern)
-        case .failure(let error): parsed = .error(SyntaxErrorBox(error))
-        }
-        self.source = source
-        variableNames = (try? pattern.get()).map { Set($0.variables.map(\.name)) } ?? []
-    }
-
-    /// The message's MessageFormat pattern, or why it does not parse.
-    package var pattern: Result<MessagePattern, MessageSyntaxError> {
-        switch parsed {
-        case .pattern(let pattern): .success(pattern)
-        case .error(let box): .failure(box.error)
-        }
-    }
-
-    private enum Parsed: Hashable, Sendable {
-        case pattern(MessagePattern)
-        case error(SyntaxErrorBox)
-    }
-
-    /// A syntax error kept out of line; boxes compare by the error they hold.
-    private final class SyntaxErrorBox: Hashable, Sendable {
-        let error: MessageSyntaxError
-
-        init(_ error: MessageSyntaxError) {
-            self.error = error
-        }
-
-        static func == (lhs: SyntaxErrorBox, rhs: SyntaxErrorBox) -> Bool { lhs.error == rhs.error }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(error) }
-    }
-
-    /// Where each character of the text was written in the file, when its source can be read back; built
-    /// on each use, which only a finding inside the message makes.
-    package var sourceMap: SourceMap? { source?.sourceMap(of: text.value, at: text.span) }
-}
 
 /// A key of a template mapping and its message, such as `restore: Restore purchases`.
 package struct TemplateEntry: Hashable, Sendable {
@@ -112,9 +58,6 @@ package struct TemplateSet: Hashable, Sendable {
     package let products: [TemplateEntry]
     package let paywalls: [PaywallTemplate]
     private let paywallIndex: [String: Int]
-    /// Every message of the file with its place, titles first, listed once at load for the rules.
-    package let messageSites: [TemplateMessageSite]
-    private let titleCount: Int
 
     package init(file: String, locale: Located<String>, tiers: [TemplateEntry], features: [TemplateEntry],
                  products: [TemplateEntry], paywalls: [PaywallTemplate]) {
@@ -125,13 +68,7 @@ package struct TemplateSet: Hashable, Sendable {
         self.products = products
         self.paywalls = paywalls
         paywallIndex = Dictionary(paywalls.enumerated().map { ($1.id.value, $0) }) { first, _ in first }
-        titleCount = tiers.count + features.count + products.count
-        messageSites = Self.sites(titles: [("tier", tiers), ("feature", features), ("product", products)],
-                                  paywalls: paywalls)
     }
-
-    /// The messages of the paywalls: their entries and their sections' entries.
-    package var paywallSites: ArraySlice<TemplateMessageSite> { messageSites[titleCount...] }
 
     /// The template of the paywall with this id.
     package func paywall(_ id: String) -> PaywallTemplate? { paywallIndex[id].map { paywalls[$0] } }

@@ -17,7 +17,7 @@ import Testing
         "YAML": ["CYAML", "Diagnostics"],
         "MessageFormat": ["Diagnostics"],
         "PolicyModel": ["Diagnostics", "MessageFormat", "TollgateEvaluation"],
-        "PolicyLoader": ["YAML", "PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
+        "PolicyLoader": ["YAML", "PolicyModel", "Diagnostics", "TollgateEvaluation"],
         "PolicyValidation": ["PolicyModel", "MessageFormat", "Diagnostics", "TollgateEvaluation"],
         "StoreCatalog": ["PolicyModel", "Diagnostics", "JSON", "TollgateEvaluation"],
         "CatalogValidation": ["PolicyValidation", "StoreCatalog", "PolicyModel", "MessageFormat", "Diagnostics",

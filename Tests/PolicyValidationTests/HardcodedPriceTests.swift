@@ -44,13 +44,17 @@ struct HardcodedPriceTests {
         "kr 99,- per måned", "'{'$5'}'", "{n, plural, one {# for 5 k''r} other {#}}", "5 U''S''D",
     ])
     func quickTestKeepsPrices(_ text: String) {
-        #expect(HardcodedPriceRule.mayHoldPrice(text))
+        var text = text
+        let mayHoldPrice = text.withUTF8(HardcodedPriceRule.mayHoldPrice)
+        #expect(mayHoldPrice)
     }
 
     @Test(arguments: ["Pro S1 Yearly (de)", "24 hours before the end", "Save 50%", "{price} / {period}", "USDC",
                       "kr", "Top 10 features"])
     func quickTestPassesOverASCIIWithoutPrices(_ text: String) {
-        #expect(!HardcodedPriceRule.mayHoldPrice(text))
+        var bytes = text
+        let mayHoldPrice = bytes.withUTF8(HardcodedPriceRule.mayHoldPrice)
+        #expect(!mayHoldPrice)
         #expect(HardcodedPriceRule.price(in: text) == nil)
     }
 

@@ -23,13 +23,11 @@ struct BilledPriceShownRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         forEachPriceLine(app) { site in
-            guard case .success = site.message.pattern, !site.message.variableNames.contains("price") else {
-                return
-            }
-            let perUnit = ["price_per_month", "price_per_week"].filter(site.message.variableNames.contains)
+            guard site.message.parses, !site.message.uses(.price) else { return }
+            let perUnit = [TemplateVariable.pricePerMonth, .pricePerWeek].filter(site.message.uses).map(\.rawValue)
             let shown = perUnit.isEmpty ? "" : " (only '{\(perUnit.joined(separator: "}', '{"))}')"
             findings.append(finding("\(site.place) does not show the billed '{price}'\(shown)",
-                                    at: site.message.text.span,
+                                    at: site.message.span,
                                     help: "show '{price}' first; a per-month or per-week price may follow, smaller"))
         }
         return findings
@@ -44,11 +42,8 @@ struct BilledPriceShownRule: Rule {
     /// Calls `body` with every price line of an auto-renewable or non-renewing section, in file order.
     private func forEachPriceLine(_ app: AppSources, _ body: (TemplateMessageSite) -> Void) {
         for set in app.templates {
-            set.withPaywallSites { sites in
-                for index in sites.indices
-                where Self.lines.contains(sites[index].key) && sites[index].section.map(Self.sections.contains) == true {
-                    body(sites[index])
-                }
+            set.forEachMessageSite(paywallsOnly: true) { site in
+                if Self.lines.contains(site.key) && site.section.map(Self.sections.contains) == true { body(site) }
             }
         }
     }

@@ -44,39 +44,33 @@ struct HardcodedPriceRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for set in app.templates {
-            set.withMessageSites { sites in
-                for index in sites.indices where Self.mayHoldPrice(sites[index].message.text.value) {
-                    guard case .success(let pattern) = sites[index].message.pattern,
-                          let (text, range) = Self.firstPrice(in: pattern) else { continue }
-                    let site = sites[index]
-                    let price = String(String.UnicodeScalarView(Array(text.value.unicodeScalars)[range]))
-                    findings.append(finding(
-                        "\(site.place) contains the hard-coded price '\(price)'",
-                        at: site.message.span(of: text.messageRange(of: range)),
-                        help: "write '{price}' (or '{intro_price}', '{price_per_month}'): the store's price "
-                            + "is formatted in the user's currency at run time"))
-                }
+            set.forEachMessageSite { site in
+                guard site.message.parses, site.message.withUTF8(Self.mayHoldPrice),
+                      case .success(let pattern) = site.message.pattern,
+                      let (text, range) = Self.firstPrice(in: pattern) else { return }
+                let price = String(String.UnicodeScalarView(Array(text.value.unicodeScalars)[range]))
+                findings.append(finding(
+                    "\(site.place) contains the hard-coded price '\(price)'",
+                    at: site.message.span(of: text.messageRange(of: range)),
+                    help: "write '{price}' (or '{intro_price}', '{price_per_month}'): the store's price "
+                        + "is formatted in the user's currency at run time"))
             }
         }
         return findings
     }
 
     func evidence(_ app: AppSources) -> String {
-        let count = app.templates.map(\.messageSites.count).reduce(0, +)
+        let count = app.templates.map(\.messageCount).reduce(0, +)
         return "no amounts next to a currency in \(count) messages of \(app.templates.count) template file(s)"
     }
 
-    /// Whether a message written as `text` may hold a price, by a quick look at the text as written, so that
+    /// Whether a message whose text is the UTF-8 `bytes` may hold a price, by a quick look at the text, so that
     /// most messages are passed over without walking their pattern.
     ///
     /// ASCII text holds a price only if it has a digit and an ASCII mark: '$', 'kr' or three capitals (every
     /// ASCII mark contains one). Apostrophes are skipped, as quoting may drop them between the letters of a
     /// mark; other text is always looked at.
-    static func mayHoldPrice(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable(mayHoldPrice) ?? mayHoldPrice(Array(text.utf8))
-    }
-
-    private static func mayHoldPrice<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+    static func mayHoldPrice(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var hasDigit = false
         var hasMark = false
         var capitals = 0

@@ -17,8 +17,11 @@ struct ProductIDPrefixRule: Rule {
 
     func check(_ app: AppSources) -> [Diagnostic] {
         guard let bundleID = app.policy.app.bundleID?.value else { return [] }
-        let sold = app.policy.products(soldIn: .appStore)
-        return sold.filter { !$0.id.value.hasPrefix(bundleID + ".") }.map { product in
+        // Filtered in one pass, so that only the products reported are copied, not every one sold.
+        let policy = app.policy
+        return policy.products.filter { product in
+            !product.id.value.hasPrefix(bundleID + ".") && policy.marketplaces(of: product).contains(.appStore)
+        }.map { product in
             finding("product id '\(product.id.value)' does not start with the bundle id '\(bundleID)'",
                     at: product.id.span, help: "name it '\(bundleID).<name>' before it is first published")
         }

@@ -17,7 +17,7 @@ struct SubscriptionDisclosureRule: Rule {
         product's own, in every locale.
         """
 
-    private static let required = ["price", "period"]
+    private static let required = [TemplateVariable.price, .period]
 
     /// The disclosure lines of paywalls that show auto-renewable products, in every template file; templates
     /// and entries are found by position, so that only what is checked is read, not whole messages copied.
@@ -30,13 +30,13 @@ struct SubscriptionDisclosureRule: Rule {
                 guard let position = templates[paywall] else { continue }
                 let entries = set.paywalls[position].entries
                 guard let index = entries.indices.first(where: { entries[$0].key.value == "disclosure" }),
-                      case .success = entries[index].message.pattern else { continue }
-                let missing = Self.required.filter { !entries[index].message.variableNames.contains($0) }
+                      entries[index].message.parses else { continue }
+                let missing = Self.required.filter { !entries[index].message.uses($0) }.map(\.rawValue)
                 guard !missing.isEmpty else { continue }
                 let names = missing.map { "'{\($0)}'" }.joined(separator: " and ")
                 findings.append(finding(
                     "disclosure of paywall '\(paywall)' does not state \(names)",
-                    at: entries[index].message.text.span,
+                    at: entries[index].message.span,
                     help: "say what renews, how often and for how much, e.g. 'Renews every {period} for "
                         + "{price} unless cancelled at least 24 hours before the end of the period'"))
             }

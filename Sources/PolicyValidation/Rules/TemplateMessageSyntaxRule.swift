@@ -19,8 +19,8 @@ struct TemplateMessageSyntaxRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for set in app.templates {
-            for site in set.messageSites {
-                guard case .failure(let error) = site.message.pattern else { continue }
+            set.forEachMessageSite { site in
+                guard !site.message.parses, case .failure(let error) = site.message.pattern else { return }
                 let related = error.note.map { note in
                     [Diagnostic.Related(span: site.message.span(of: note.range), message: note.message)]
                 } ?? []

@@ -30,25 +30,22 @@ struct TemplatePluralCategoriesRule: Rule {
         for templates in app.templates {
             let locale = templates.locale.value
             guard let required = categories(locale) else { continue }
-            templates.withPaywallSites { sites in
-                for index in sites.indices {
-                    guard case .success(let pattern) = sites[index].message.pattern else { continue }
-                    for plural in pattern.cardinalPlurals {
-                        let present = Set(plural.cases.compactMap { plural -> String? in
-                            if case .keyword(let keyword) = plural.selector { return keyword }
-                            return nil
-                        })
-                        guard present.count > 1 else { continue }
-                        let missing = PluralCategory.names.filter { required.contains($0) && !present.contains($0) }
-                        guard !missing.isEmpty else { continue }
-                        let site = sites[index]
-                        let all = PluralCategory.names.filter(required.contains).joined(separator: ", ")
-                        findings.append(finding(
-                            "plural '{\(plural.name)}' in \(site.place) has no \(missing.map { "'\($0)'" }.joinedAsProse("or")) "
-                                + "case; '\(locale)' uses \(all)",
-                            at: site.message.span(of: plural.range),
-                            help: "add \(missing.map { "'\($0) {…}'" }.joinedAsProse())"))
-                    }
+            templates.forEachMessageSite(paywallsOnly: true) { site in
+                guard site.message.hasChoices, case .success(let pattern) = site.message.pattern else { return }
+                for plural in pattern.cardinalPlurals {
+                    let present = Set(plural.cases.compactMap { plural -> String? in
+                        if case .keyword(let keyword) = plural.selector { return keyword }
+                        return nil
+                    })
+                    guard present.count > 1 else { continue }
+                    let missing = PluralCategory.names.filter { required.contains($0) && !present.contains($0) }
+                    guard !missing.isEmpty else { continue }
+                    let all = PluralCategory.names.filter(required.contains).joined(separator: ", ")
+                    findings.append(finding(
+                        "plural '{\(plural.name)}' in \(site.place) has no \(missing.map { "'\($0)'" }.joinedAsProse("or")) "
+                            + "case; '\(locale)' uses \(all)",
+                        at: site.message.span(of: plural.range),
+                        help: "add \(missing.map { "'\($0) {…}'" }.joinedAsProse())"))
                 }
             }
         }

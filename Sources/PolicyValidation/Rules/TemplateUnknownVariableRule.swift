@@ -22,26 +22,20 @@ struct TemplateUnknownVariableRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for set in app.templates {
-            set.withMessageSites { sites in
-                for index in sites.indices {
-                    // The names tell whether there is anything to report; only then are the uses listed.
-                    let names = sites[index].message.variableNames
-                    guard !names.isEmpty, sites[index].titled != nil || !names.isSubset(of: Self.known) else {
-                        continue
+            set.forEachMessageSite { site in
+                // The summary tells whether there is anything to report; only then are the uses listed.
+                guard site.isTitle ? site.message.usesVariables : site.message.usesUnknownVariables,
+                      case .success(let pattern) = site.message.pattern else { return }
+                findings += pattern.variables.compactMap { use in
+                    let at = site.message.span(of: use.range)
+                    if site.isTitle {
+                        return finding("\(site.place) uses variable '\(use.name)'; titles take no variables",
+                                       at: at, help: "write the title as plain text")
                     }
-                    let site = sites[index]
-                    guard case .success(let pattern) = site.message.pattern else { continue }
-                    findings += pattern.variables.compactMap { use in
-                        let at = site.message.span(of: use.range)
-                        if site.isTitle {
-                            return finding("\(site.place) uses variable '\(use.name)'; titles take no variables",
-                                           at: at, help: "write the title as plain text")
-                        }
-                        guard !Self.known.contains(use.name) else { return nil }
-                        return finding("unknown variable '\(use.name)' in \(site.place)", at: at,
-                                       help: Suggestion.didYouMean(use.name, in: TemplateVariable.all)
-                                           ?? "known variables: \(TemplateVariable.all.joined(separator: ", "))")
-                    }
+                    guard !Self.known.contains(use.name) else { return nil }
+                    return finding("unknown variable '\(use.name)' in \(site.place)", at: at,
+                                   help: Suggestion.didYouMean(use.name, in: TemplateVariable.all)
+                                       ?? "known variables: \(TemplateVariable.all.joined(separator: ", "))")
                 }
             }
         }

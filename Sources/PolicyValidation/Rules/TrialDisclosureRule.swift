@@ -15,16 +15,16 @@ struct TrialDisclosureRule: Rule {
         '{trial_period} free, then {price} / {period}'.
         """
 
-    private static let required = ["trial_period", "price"]
+    private static let required = [TemplateVariable.trialPeriod, .price]
 
     func check(_ app: AppSources) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         forEachTrialLine(app) { site in
-            guard case .success = site.message.pattern else { return }
-            let missing = Self.required.filter { !site.message.variableNames.contains($0) }
+            guard site.message.parses else { return }
+            let missing = Self.required.filter { !site.message.uses($0) }.map(\.rawValue)
             guard !missing.isEmpty else { return }
             let names = missing.map { "'{\($0)}'" }.joined(separator: " and ")
-            findings.append(finding("\(site.place) does not state \(names)", at: site.message.text.span,
+            findings.append(finding("\(site.place) does not state \(names)", at: site.message.span,
                                     help: "say how long the trial lasts and what is billed after it, e.g. "
                                         + "'{trial_period} free, then {price} / {period}'"))
         }
@@ -40,10 +40,8 @@ struct TrialDisclosureRule: Rule {
     /// Calls `body` with every 'trial' line of a product-type section, in file order.
     private func forEachTrialLine(_ app: AppSources, _ body: (TemplateMessageSite) -> Void) {
         for set in app.templates {
-            set.withPaywallSites { sites in
-                for index in sites.indices where sites[index].section != nil && sites[index].key == "trial" {
-                    body(sites[index])
-                }
+            set.forEachMessageSite(paywallsOnly: true) { site in
+                if site.section != nil && site.key == "trial" { body(site) }
             }
         }
     }

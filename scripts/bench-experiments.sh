@@ -70,51 +70,13 @@ serve() {
   serve_in "$name" "$work/project" --store "$store" "$@"
 }
 
-# stop PID: SIGTERM and wait; fails unless the server exits 0 (it writes the exposures it holds first).
-stop() {
-  local status=0 index
-  kill -TERM "$1"
-  wait "$1" || status=$?
-  for index in "${!pids[@]}"; do
-    if [[ ${pids[$index]} == "$1" ]]; then unset "pids[$index]"; fi
-  done
-  ((status == 0)) || fail "a server exited $status after SIGTERM"
-}
 
 # cpu_ticks PID: the CPU time (user + system, clock ticks) of PID so far, all its threads.
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 ticks_per_second=$(getconf CLK_TCK)
 
-# resolve.lua PREFIX: resolves onboarding for a new user each request (PREFIX-<thread>-<n>) and counts the
-# answers that are 200 with reason SPLIT.
-cat >"$work/resolve.lua" <<'EOF'
-local created = 0
-local all = {}
-function setup(thread)
-  thread:set("id", created)
-  created = created + 1
-  table.insert(all, thread)
-end
-function init(args)
-  prefix, next_user, split, other = args[1], 0, 0, 0
-  wrk.method = "POST"
-  wrk.headers["Content-Type"] = "application/json"
-end
-function request()
-  next_user = next_user + 1
-  local body = string.format('{"user_id": "%s-%d-%d", "storefront": "USA", "app_version": "2.4.1"}',
-    prefix, id, next_user)
-  return wrk.format(nil, nil, nil, body)
-end
-function response(status, headers, body)
-  if status == 200 and body:find('"reason":"SPLIT"', 1, true) then split = split + 1 else other = other + 1 end
-end
-function done(summary, latency, requests)
-  local s, o = 0, 0
-  for _, thread in ipairs(all) do s, o = s + thread:get("split"), o + thread:get("other") end
-  io.write(string.format("resolves split=%d other=%d\n", s, o))
-end
-EOF
+# resolve.lua (experiments_lua in scripts/bench-lib.sh).
+experiments_lua "$work"
 
 total_failed=0
 # load NAME URL PID PREFIX: resolves on the server PID with new users PREFIX-…; sets rps, p50, p99, split (the
@@ -200,13 +162,11 @@ for round in $(seq "$rounds"); do
     done
   done
 done
-# metric URL NAME: a counter of the server's /metrics.
-metric() { curl -sf "$1/metrics" | awk -v name="$2" '$1 == name { s += $NF } END { print s + 0 }'; }
 for name in lite pg; do
   for mode in off on; do
     url_var="${name}_${mode}_url" pid_var="${name}_${mode}_pid"
     printf -v "dropped_${name}_${mode}" '%s' "$(metric "${!url_var}" tollgate_exposures_dropped_total)"
-    stop "${!pid_var}"
+    stop_server "${!pid_var}"
   done
 done
 

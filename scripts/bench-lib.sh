@@ -388,3 +388,51 @@ COMMIT;
 VACUUM ANALYZE;
 EOF
 }
+
+# stop_server PID: SIGTERM and wait; fails unless the server exits 0 (it writes the exposures it holds first).
+stop_server() {
+  local status=0 index
+  kill -TERM "$1"
+  wait "$1" || status=$?
+  for index in "${!pids[@]}"; do
+    if [[ ${pids[$index]} == "$1" ]]; then unset "pids[$index]"; fi
+  done
+  ((status == 0)) || fail "a server exited $status after SIGTERM"
+}
+
+# metric URL NAME: a counter of the server's /metrics.
+metric() { curl -sf "$1/metrics" | awk -v name="$2" '$1 == name { s += $NF } END { print s + 0 }'; }
+
+# experiments_lua FOLDER: writes FOLDER/resolve.lua, the wrk script of the experiment benchmarks: PREFIX (its
+# argument) resolves onboarding for a new user each request (PREFIX-<thread>-<n>) and counts the answers that
+# are 200 with reason SPLIT, printed as "resolves split=… other=…".
+experiments_lua() {
+  cat >"$1/resolve.lua" <<'EOF'
+local created = 0
+local all = {}
+function setup(thread)
+  thread:set("id", created)
+  created = created + 1
+  table.insert(all, thread)
+end
+function init(args)
+  prefix, next_user, split, other = args[1], 0, 0, 0
+  wrk.method = "POST"
+  wrk.headers["Content-Type"] = "application/json"
+end
+function request()
+  next_user = next_user + 1
+  local body = string.format('{"user_id": "%s-%d-%d", "storefront": "USA", "app_version": "2.4.1"}',
+    prefix, id, next_user)
+  return wrk.format(nil, nil, nil, body)
+end
+function response(status, headers, body)
+  if status == 200 and body:find('"reason":"SPLIT"', 1, true) then split = split + 1 else other = other + 1 end
+end
+function done(summary, latency, requests)
+  local s, o = 0, 0
+  for _, thread in ipairs(all) do s, o = s + thread:get("split"), o + thread:get("other") end
+  io.write(string.format("resolves split=%d other=%d\n", s, o))
+end
+EOF
+}

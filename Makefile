@@ -45,19 +45,9 @@ quick:
 	$(SWIFT) build --build-tests $(STRICT)
 	@SWIFT=$(SWIFT) scripts/quick-tests.sh
 
+# One table of every goal at the end; BENCH_FLAGS=--check makes a miss (or a failed script) fail the target.
 bench: deps
-	scripts/bench-validate.sh
-	scripts/bench-lsp.sh
-	scripts/bench-studio.sh
-	scripts/bench-eval.sh
-	scripts/bench-resolve.sh
-	scripts/bench-render.sh
-	scripts/bench-store.sh
-	scripts/bench-http.sh
-	scripts/bench-fleet.sh
-	scripts/bench-customers.sh
-	scripts/bench-scaling.sh
-	scripts/bench-experiments.sh
+	scripts/bench.sh $(BENCH_FLAGS)
 
 # docs/rules.md is the output of 'tollgate explain --all --format markdown'; a test keeps them equal.
 docs:

@@ -106,33 +106,7 @@ serve() {
     --google-api-url "${!google_var}"
 }
 
-# cpu_ticks PID: the CPU time (user + system, clock ticks) of PID so far.
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
-ticks_per_second=$(getconf CLK_TCK)
-
 total_failed=0
-# load NAME URL PID LUA [ARGUMENT…]: runs wrk with the script LUA (and its arguments) against the server PID;
-# sets rps, p50, p99, failed (non-2xx answers and socket errors, added to total_failed), requests and cpu_us
-# (the server's CPU time per request).
-load() {
-  local name="$1" url="$2" pid="$3" script="$4" before out="$work/wrk-$1.txt"
-  shift 4
-  before=$(cpu_ticks "$pid")
-  wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$script" "$url" -- "$@" >"$out" 2>&1 \
-    || fail "wrk failed for $name: $(cat "$out")"
-  requests=$(awk '/requests in/ { print $1 }' "$out")
-  rps=$(awk '/^Requests\/sec:/ { print $2 }' "$out")
-  [[ -n "$requests" && "$requests" -gt 0 && -n "$rps" ]] || fail "cannot read wrk's output for $name: $(cat "$out")"
-  cpu_us=$(awk -v t="$(($(cpu_ticks "$pid") - before))" -v hz="$ticks_per_second" -v n="$requests" \
-    'BEGIN { printf "%.0f", t * 1e6 / hz / n }')
-  p50=$(to_ms "$(awk '$1 == "50%" { print $2 }' "$out")")
-  p99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$out")")
-  local non2xx errors
-  non2xx=$(awk '/Non-2xx or 3xx responses:/ { print $NF }' "$out")
-  errors=$(awk '/Socket errors:/ { gsub(",", ""); print $4 + $6 + $8 + $10 }' "$out")
-  failed=$((${non2xx:-0} + ${errors:-0}))
-  total_failed=$((total_failed + failed))
-}
 
 rows=()
 # row LABEL REFERENCE_RPS: one table line from the last load, its rate against REFERENCE_RPS.
@@ -156,88 +130,14 @@ median() {
     }'
 }
 
-# The load scripts. notify.lua FILE THREADS [TOKEN]: thread i posts lines i, i + THREADS, … of FILE, each once
-# (with TOKEN, as Authorization: Bearer TOKEN, as Play's pushes come); its done() prints how many answers were
-# 200 and "applied", how many not, and whether a thread ran out of lines.
-cat >"$work/notify.lua" <<'EOF'
-local created = 0
-local all = {}
-function setup(thread)
-  thread:set("id", created)
-  created = created + 1
-  table.insert(all, thread)
-end
-function init(args)
-  local threads = tonumber(args[2])
-  bodies = {}
-  local line = 0
-  for body in io.lines(args[1]) do
-    if line % threads == id then bodies[#bodies + 1] = body end
-    line = line + 1
-  end
-  nextBody, applied, other, exhausted = 1, 0, 0, 0
-  wrk.method = "POST"
-  wrk.headers["Content-Type"] = "application/json"
-  if args[3] then wrk.headers["Authorization"] = "Bearer " .. args[3] end
-end
-function request()
-  local body = bodies[nextBody]
-  if body == nil then
-    exhausted = 1
-    body = bodies[#bodies]
-  end
-  nextBody = nextBody + 1
-  return wrk.format(nil, nil, nil, body)
-end
-function response(status, headers, body)
-  if status == 200 and body:find('"status":"applied"', 1, true) then applied = applied + 1 else other = other + 1 end
-end
-function done(summary, latency, requests)
-  local a, o, e = 0, 0, 0
-  for _, thread in ipairs(all) do
-    a, o, e = a + thread:get("applied"), o + thread:get("other"), e + thread:get("exhausted")
-  end
-  io.write(string.format("notifications applied=%d other=%d exhausted=%d\n", a, o, e))
-end
-EOF
+# The load scripts (customers_lua in scripts/bench-lib.sh), and google-get.lua.
+customers_lua "$work"
 # google-get.lua ACCESS_TOKEN: the fake Google's GET subscriptionsv2 of a token it does not know (its default
 # subscription answers), with an access token it granted.
 cat >"$work/google-get.lua" <<'EOF'
 function init(args)
   wrk.headers["Authorization"] = "Bearer " .. args[1]
 end
-EOF
-# customer.lua COUNT: evaluates a customer picked at random among the COUNT seeded ones per request.
-cat >"$work/customer.lua" <<'EOF'
-local created = 0
-function setup(thread)
-  thread:set("id", created)
-  created = created + 1
-end
-function init(args)
-  count = tonumber(args[1])
-  math.randomseed(os.time() * 100 + id)
-  wrk.method = "POST"
-  wrk.headers["Content-Type"] = "application/json"
-end
-function request()
-  local body = string.format('{"customer": "00000000-0000-4000-9000-%012d", "environment": "sandbox"}',
-    math.random(1, count))
-  return wrk.format(nil, nil, nil, body)
-end
-EOF
-# customer-hot.lua: evaluates one customer, again and again (on PostgreSQL, from the replica's customer cache).
-cat >"$work/customer-hot.lua" <<'EOF'
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.body = '{"customer": "00000000-0000-4000-9000-000000000001", "environment": "sandbox"}'
-EOF
-entitlement='{"product": "com.example.photocollage.premium.yearly", "state": "active",'
-entitlement+=' "expires": "2030-01-01T00:00:00Z"}'
-cat >"$work/entitlements.lua" <<EOF
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.body = '{"entitlements": [$entitlement], "synced": true}'
 EOF
 
 # The two servers: SQLite in folder mode, PostgreSQL after a first publish; each with a fake Google of its own, whose
@@ -272,17 +172,6 @@ serve pg "$work/pg" "$postgres_url"
 sql_lite() { sqlite3 -batch "$work/lite/.tollgate/store.sqlite" "$@"; }
 sql_pg() { psql -q -X -v ON_ERROR_STOP=1 -At "$postgres_url" "$@"; }
 
-# answers RUN WHAT: the counts notify.lua printed for the wrk run RUN, of WHAT was posted; sets applied and other
-# (added to total_failed), and fails when a thread ran out of bodies.
-answers() {
-  local line
-  line="$(grep '^notifications applied=' "$work/wrk-$1.txt")" || fail "no count of the answers in $(cat "$work/wrk-$1.txt")"
-  [[ "$(field exhausted "$line")" == 0 ]] \
-    || fail "a wrk thread ran out of $2 in run $1; raise NOTIFICATIONS (now $notifications)"
-  applied="$(field applied "$line")"
-  other="$(field other "$line")"
-  total_failed=$((total_failed + other))
-}
 
 echo "notifications: $rounds rounds of $notifications signed notifications and evaluate on each backend" \
   "(wrk -t$threads -c$connections -d$duration)…" >&2
@@ -292,13 +181,13 @@ for round in $(seq "$rounds"); do
     pid_var="${name}_pid" url_var="${name}_url"
     "$bench" customers-sign --count "$notifications" --out "$work/notifications.jsonl" >"$work/sign.txt" \
       || fail "TollgateBenchmarks customers-sign failed"
-    load "notify-$name-$round" "${!url_var}/v1/apps/photocollage/notifications/app-store" "${!pid_var}" \
+    wrk_load "notify-$name-$round" "${!url_var}/v1/apps/photocollage/notifications/app-store" "${!pid_var}" \
       "$work/notify.lua" "$work/notifications.jsonl" "$threads"
     rm -f "$work/notifications.jsonl"
-    answers "notify-$name-$round" notifications
+    notify_answers "notify-$name-$round" notifications
     if [[ $name == lite ]]; then sent_lite=$((sent_lite + applied)); else sent_pg=$((sent_pg + applied)); fi
     notify=("$rps" "$p50" "$p99" "$((failed + other))" "$cpu_us")
-    load "evaluate-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/entitlements.lua"
+    wrk_load "evaluate-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/entitlements.lua"
     label=SQLite
     [[ $name == pg ]] && label=PostgreSQL
     row "$round: $label: POST evaluate, entitlements (baseline)" "$rps"
@@ -318,14 +207,14 @@ for round in $(seq "$rounds"); do
     access_var="${name}_access"
     push_token="$("$bench" customers-play-sign --count "$notifications" --out "$work/play.jsonl" \
       --audience "$play_audience" --kid "$play_kid")" || fail "TollgateBenchmarks customers-play-sign failed"
-    load "play-$name-$round" "${!url_var}/v1/apps/lingualeap/notifications/play" "${!pid_var}" "$work/notify.lua" \
+    wrk_load "play-$name-$round" "${!url_var}/v1/apps/lingualeap/notifications/play" "${!pid_var}" "$work/notify.lua" \
       "$work/play.jsonl" "$threads" "$push_token"
     rm -f "$work/play.jsonl"
-    answers "play-$name-$round" "Play pushes"
+    notify_answers "play-$name-$round" "Play pushes"
     if [[ $name == lite ]]; then sent_play_lite=$((sent_play_lite + applied)); else
       sent_play_pg=$((sent_play_pg + applied)); fi
     pushed=("$rps" "$p50" "$p99" "$((failed + other))" "$cpu_us")
-    load "evaluate-play-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
+    wrk_load "evaluate-play-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
       "$work/entitlements.lua"
     label=SQLite
     [[ $name == pg ]] && label=PostgreSQL
@@ -337,7 +226,7 @@ for round in $(seq "$rounds"); do
     keep "play-cpu-$name" "${pushed[4]}" 1
     rows+=("$(printf '%-62s %9.0f %7sx %8.2f %8.2f %7s %7s' "$round: $label: POST notifications/play" \
       "${pushed[0]}" "$(fine "${pushed[0]}" "$base_rps")" "${pushed[1]}" "${pushed[2]}" "${pushed[3]}" "${pushed[4]}")")
-    load "google-$name-$round" \
+    wrk_load "google-$name-$round" \
       "${!google_var}/androidpublisher/v3/applications/com.example.lingualeap/purchases/subscriptionsv2/tokens/get" \
       "${!google_pid_var}" "$work/google-get.lua" "${!access_var}"
     row "$round: $label: the fake Google's GET alone (cpu_us: the fake's)" "$base_rps"
@@ -367,37 +256,11 @@ split_pg="$("$bench" customers-split --store "${postgres_url%/*}/split")" || fai
 
 echo "seeding $(thousands "$customers") customers on each backend…" >&2
 template="$("$bench" customers-template)"
-[[ "$template" != *"'"* ]] || fail "the transaction template has a quote"
-signed_date="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 seed_start=$(date +%s)
-sql_lite <<EOF >/dev/null || fail "seeding SQLite failed"
-PRAGMA busy_timeout = 10000;
-BEGIN;
-CREATE TEMP TABLE seed AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $customers)
-  SELECT 'seed-' || i AS purchase, printf('00000000-0000-4000-9000-%012d', i) AS customer FROM n;
-INSERT INTO purchase_owners (app, store, purchase, customer, since)
-  SELECT 'photocollage', 'app-store', purchase, customer, '$signed_date' FROM seed;
-INSERT INTO store_transactions (app, store, purchase, id, signed_date, payload)
-  SELECT 'photocollage', 'app-store', purchase, purchase, '$signed_date',
-    replace(replace('$template', '@TRANSACTION@', purchase), '@CUSTOMER@', customer) FROM seed;
-COMMIT;
-ANALYZE;
-EOF
+seed_customers_lite "$work/lite/.tollgate/store.sqlite" 1 "$customers" "$template"
 seed_lite_s=$(($(date +%s) - seed_start))
 seed_start=$(date +%s)
-sql_pg <<EOF || fail "seeding PostgreSQL failed"
-BEGIN;
-CREATE TEMP TABLE seed AS
-  SELECT 'seed-' || i AS purchase, '00000000-0000-4000-9000-' || lpad(i::text, 12, '0') AS customer
-  FROM generate_series(1, $customers) AS i;
-INSERT INTO purchase_owners (app, store, purchase, customer, since)
-  SELECT 'photocollage', 'app-store', purchase, customer, now() FROM seed;
-INSERT INTO store_transactions (app, store, purchase, id, signed_date, payload)
-  SELECT 'photocollage', 'app-store', purchase, purchase, '$signed_date',
-    replace(replace('$template', '@TRANSACTION@', purchase), '@CUSTOMER@', customer) FROM seed;
-COMMIT;
-ANALYZE;
-EOF
+seed_customers_pg "$postgres_url" 1 "$customers" "$template"
 seed_pg_s=$(($(date +%s) - seed_start))
 lite_bytes=$(cat "$work/lite/.tollgate/store.sqlite"* | wc -c)
 pg_bytes="$(sql_pg -c 'SELECT pg_database_size(current_database())')"
@@ -421,22 +284,22 @@ for round in $(seq "$rounds"); do
     pid_var="${name}_pid" url_var="${name}_url"
     label=SQLite
     [[ $name == pg ]] && label=PostgreSQL
-    load "entitlements-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/entitlements.lua"
+    wrk_load "entitlements-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/entitlements.lua"
     body_rps=$rps
     row "$round: $label: evaluate, entitlements in the body (baseline)" "$body_rps"
-    load "customer-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/customer.lua" \
+    wrk_load "customer-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/customer.lua" \
       "$customers"
     row "$round: $label: evaluate by customer, of $(thousands "$customers")" "$body_rps"
     keep "customer-$name" "$rps" "$body_rps"
     if ((round == 1)); then
-      load "customer-warm-$name" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/customer.lua" \
+      wrk_load "customer-warm-$name" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/customer.lua" \
         "$active"
     fi
-    load "customer-active-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
+    wrk_load "customer-active-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
       "$work/customer.lua" "$active"
     row "$round: $label: evaluate by customer, $(thousands "$active") active of $(thousands "$customers")" "$body_rps"
     keep "customer-active-$name" "$rps" "$body_rps"
-    load "customer-hot-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
+    wrk_load "customer-hot-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
       "$work/customer-hot.lua"
     row "$round: $label: evaluate by customer, always the same one" "$body_rps"
     keep "customer-hot-$name" "$rps" "$body_rps"
@@ -496,21 +359,33 @@ echo "run took ${elapsed}s (build excluded)"
 echo
 
 ok() { if awk "BEGIN { exit !($1) }"; then echo ok; else echo MISS; fi; }
-# goal LABEL NAME OPERATOR LIMIT: a goal on the median over the rounds of NAME, with the rounds' range.
+# goal LABEL NAME OPERATOR LIMIT [UNIT]: a goal on the median over the rounds of NAME, with the rounds' range,
+# printed and recorded (record_goal, with UNIT after the figures).
 goal() {
-  local m lo hi
+  local m lo hi met
   read -r m lo hi <<<"$(median "$2")"
-  printf '%-64s %-22s %s\n' "$1" "$m (${lo}-${hi})" "$(ok "$m $3 $4")"
+  met="$(ok "$m $3 $4")"
+  printf '%-64s %-22s %s\n' "$1" "$m (${lo}-${hi})" "$met"
+  record_goal "$1 (median of $rounds)" "$m${5:-}" "$3 $4${5:-}" "$met"
+}
+# fact LABEL MEASURED LIMIT EXPRESSION: a goal judged by an awk EXPRESSION, printed and recorded.
+fact() {
+  local met
+  met="$(ok "$4")"
+  printf '%-64s %-22s %s\n' "$1" "$2" "$met"
+  record_goal "$1" "$2" "$3" "$met"
 }
 printf '%-64s %-22s %s\n' "goal (median of $rounds rounds; their range)" "measured" "met"
-goal "notifications/s on SQLite >= 2,000" notify-lite ">=" 2000
-goal "notifications/s on PostgreSQL >= 2,000" notify-pg ">=" 2000
+goal "notifications/s on SQLite >= 2,000" notify-lite ">=" 2000 /s
+goal "notifications/s on PostgreSQL >= 2,000" notify-pg ">=" 2000 /s
 printf '%-64s %-22s %s\n' "(notifications/s against evaluate's requests/s, SQLite)" \
   "$(read -r m lo hi <<<"$(median notify-ratio-lite 4)"; echo "${m}x (${lo}-${hi})")" "-"
 printf '%-64s %-22s %s\n' "(notifications/s against evaluate's requests/s, PostgreSQL)" \
   "$(read -r m lo hi <<<"$(median notify-ratio-pg 4)"; echo "${m}x (${lo}-${hi})")" "-"
-goal "evaluate by customer >= 0.8x entitlements in the body, SQLite" customer-active-lite ">=" 0.8
-goal "evaluate by customer >= 0.8x entitlements in the body, PostgreSQL" customer-active-pg ">=" 0.8
+goal "evaluate by customer >= 0.8x entitlements in the body, SQLite, $(thousands "$customers")" \
+  customer-active-lite ">=" 0.8 x
+goal "evaluate by customer >= 0.8x entitlements in the body, PostgreSQL, $(thousands "$customers")" \
+  customer-active-pg ">=" 0.8 x
 for name in lite pg; do
   label=SQLite
   [[ $name == pg ]] && label=PostgreSQL
@@ -529,8 +404,8 @@ for name in lite pg; do
   printf '%-64s %-22s %s\n' "(Play notifications/s against evaluate's requests/s, $label)" \
     "$(read -r m lo hi <<<"$(median "play-ratio-$name" 4)"; echo "${m}x (${lo}-${hi})")" "-"
 done
-printf '%-64s %-22s %s\n' "one token grant per server for all its Play notifications" \
-  "$grants_lite, $grants_pg" "$(ok "${grants_lite:-0} == 1 && ${grants_pg:-0} == 1")"
-printf '%-64s %-22s %s\n' "no failed request or non-applied notification (all runs)" "$total_failed, $not_applied" \
-  "$(ok "$total_failed == 0 && $not_applied == 0 && $stored_lite >= $sent_lite && $stored_pg >= $sent_pg \
-    && $stored_play_lite >= $sent_play_lite && $stored_play_pg >= $sent_play_pg")"
+fact "one token grant per server for all its Play notifications" "$grants_lite, $grants_pg" "1, 1" \
+  "${grants_lite:-0} == 1 && ${grants_pg:-0} == 1"
+fact "no failed request or non-applied notification (all runs)" "$total_failed, $not_applied" "0, 0" \
+  "$total_failed == 0 && $not_applied == 0 && $stored_lite >= $sent_lite && $stored_pg >= $sent_pg \
+    && $stored_play_lite >= $sent_play_lite && $stored_play_pg >= $sent_play_pg"

@@ -11,6 +11,8 @@
 # environment: SCRATCH_PATH (SwiftPM build folder, default .build), ITERATIONS (default 2000000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bench_name=bench-eval
+source scripts/bench-lib.sh
 
 scratch="${SCRATCH_PATH:-.build}"
 iterations="${ITERATIONS:-2000000}"
@@ -32,6 +34,8 @@ for i in "${!policies[@]}"; do
         eval "$(tr ' ' '\n' <<<"$line" | sed -n 's/^\(k\|id_length\|eval_ns\|lookup_ns\|goal_ns\|met\)=\(.*\)/\1=\2/p')"
         printf '%-15s %3s %6s %10s %10s %10s %5s\n' "${names[$i]}" "$k" "$id_length" "$eval_ns" "$lookup_ns" \
           "$goal_ns" "$met"
+        record_goal "eval, ${names[$i]}, k=$k: Evaluator.access <= 2 x k lookups + 50 ns" \
+          "$(ratio "$eval_ns" "$goal_ns")x" "<= 1.00x" "$met"
         ;;
       json_us=*)
         json_line[$i]="$line"

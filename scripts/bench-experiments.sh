@@ -70,51 +70,13 @@ serve() {
   serve_in "$name" "$work/project" --store "$store" "$@"
 }
 
-# stop PID: SIGTERM and wait; fails unless the server exits 0 (it writes the exposures it holds first).
-stop() {
-  local status=0 index
-  kill -TERM "$1"
-  wait "$1" || status=$?
-  for index in "${!pids[@]}"; do
-    if [[ ${pids[$index]} == "$1" ]]; then unset "pids[$index]"; fi
-  done
-  ((status == 0)) || fail "a server exited $status after SIGTERM"
-}
 
 # cpu_ticks PID: the CPU time (user + system, clock ticks) of PID so far, all its threads.
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 ticks_per_second=$(getconf CLK_TCK)
 
-# resolve.lua PREFIX: resolves onboarding for a new user each request (PREFIX-<thread>-<n>) and counts the
-# answers that are 200 with reason SPLIT.
-cat >"$work/resolve.lua" <<'EOF'
-local created = 0
-local all = {}
-function setup(thread)
-  thread:set("id", created)
-  created = created + 1
-  table.insert(all, thread)
-end
-function init(args)
-  prefix, next_user, split, other = args[1], 0, 0, 0
-  wrk.method = "POST"
-  wrk.headers["Content-Type"] = "application/json"
-end
-function request()
-  next_user = next_user + 1
-  local body = string.format('{"user_id": "%s-%d-%d", "storefront": "USA", "app_version": "2.4.1"}',
-    prefix, id, next_user)
-  return wrk.format(nil, nil, nil, body)
-end
-function response(status, headers, body)
-  if status == 200 and body:find('"reason":"SPLIT"', 1, true) then split = split + 1 else other = other + 1 end
-end
-function done(summary, latency, requests)
-  local s, o = 0, 0
-  for _, thread in ipairs(all) do s, o = s + thread:get("split"), o + thread:get("other") end
-  io.write(string.format("resolves split=%d other=%d\n", s, o))
-end
-EOF
+# resolve.lua (experiments_lua in scripts/bench-lib.sh).
+experiments_lua "$work"
 
 total_failed=0
 # load NAME URL PID PREFIX: resolves on the server PID with new users PREFIX-…; sets rps, p50, p99, split (the
@@ -200,13 +162,11 @@ for round in $(seq "$rounds"); do
     done
   done
 done
-# metric URL NAME: a counter of the server's /metrics.
-metric() { curl -sf "$1/metrics" | awk -v name="$2" '$1 == name { s += $NF } END { print s + 0 }'; }
 for name in lite pg; do
   for mode in off on; do
     url_var="${name}_${mode}_url" pid_var="${name}_${mode}_pid"
     printf -v "dropped_${name}_${mode}" '%s' "$(metric "${!url_var}" tollgate_exposures_dropped_total)"
-    stop "${!pid_var}"
+    stop_server "${!pid_var}"
   done
 done
 
@@ -249,89 +209,15 @@ for name in lite pg; do
   recording_lines+=("$line recording off: $off_stored stored, ${!dropped_off_var} dropped")
 done
 
-# The results stores: the seeded rows. Users' numbers, first exposures and purchase times follow from i:
-# user-<i, 9 digits> first seen 2026-10-01 + (i × 7919 mod 30 days) seconds; purchase j of user
-# (j / 2 × 104729 mod 1.1 × EXPOSURES) + 1, at its first exposure + (j × 7907 mod 36 days) − 1 day.
+# The results stores: the seeded rows (seed_results_lite and seed_results_pg in scripts/bench-lib.sh).
 client=$((purchases * 9 / 10))
 conversions=$((purchases - client))
-users_max=$((exposures * 11 / 10))
 echo "seeding $(thousands "$exposures") exposures and $(thousands "$purchases") purchases on each backend…" >&2
 seed_start=$(date +%s)
-sql_lite "$results_lite" <<EOF >/dev/null || fail "seeding SQLite failed"
-PRAGMA busy_timeout = 10000;
-PRAGMA cache_size = -1000000;
-BEGIN;
-DROP INDEX exposures_by_first_time_variant;
-INSERT INTO exposures (app, experiment, seed, user_id, variant, first_time, policy, multiple)
-  WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $exposures)
-  SELECT 'photocollage', 'onboarding-paywall', 'onboarding-paywall', printf('user-%09d', i),
-    CASE WHEN i % 10 = 0 THEN 'holdout' ELSE 'paywall' END,
-    strftime('%Y-%m-%dT%H:%M:%SZ', 1790812800 + i * 7919 % 2592000, 'unixepoch'),
-    'sha256:bench', CASE WHEN i % 1000 = 1 THEN 1 ELSE 0 END
-  FROM n;
-CREATE INDEX exposures_by_first_time_variant ON exposures (app, experiment, seed, first_time, variant, multiple);
-INSERT INTO client_purchases (app, transaction_id, user_id, time, product, value, currency)
-  WITH RECURSIVE n(j) AS (SELECT 1 UNION ALL SELECT j + 1 FROM n WHERE j < $client),
-  g(j, k) AS (SELECT j, j / 2 * 104729 % $users_max + 1 FROM n)
-  SELECT 'photocollage', 'tx-' || j, printf('user-%09d', k),
-    strftime('%Y-%m-%dT%H:%M:%SZ', 1790812800 + k * 7919 % 2592000 + j * 7907 % 3110400 - 86400, 'unixepoch'),
-    'com.example.photocollage.premium.monthly',
-    CASE j % 10 WHEN 0 THEN '0' WHEN 1 THEN '39.99' ELSE '4.99' END,
-    CASE WHEN j % 20 = 3 THEN 'EUR' ELSE 'USD' END
-  FROM g;
-CREATE TEMP TABLE seed AS
-  WITH RECURSIVE n(s) AS (SELECT 1 UNION ALL SELECT s + 1 FROM n WHERE s < $conversions)
-  SELECT s, CASE WHEN s % 10 = 0 THEN s / 2 * 104729 % $users_max + 1 ELSE s * 130363 % $users_max + 1 END AS k
-  FROM n;
-INSERT INTO store_conversions (app, store, purchase, transaction_id, environment, time, product, value, currency,
-    refunded)
-  SELECT 'photocollage', 'app-store', 'sp-' || s, CASE WHEN s % 10 = 0 THEN 'tx-' || s ELSE 'stx-' || s END,
-    CASE WHEN s % 25 = 0 THEN 'sandbox' ELSE 'production' END,
-    strftime('%Y-%m-%dT%H:%M:%SZ', 1790812800 + k * 7919 % 2592000 + s * 7907 % 3110400 - 86400, 'unixepoch'),
-    'com.example.photocollage.premium.yearly', '39.99', 'USD', CASE WHEN s % 50 = 7 THEN 1 ELSE 0 END
-  FROM seed;
-INSERT INTO purchase_owners (app, store, purchase, customer, since)
-  SELECT 'photocollage', 'app-store', 'sp-' || s, printf('user-%09d', k), '2026-10-01T00:00:00Z' FROM seed;
-COMMIT;
-ANALYZE;
-EOF
+seed_results_lite "$results_lite" "$exposures" "$purchases"
 seed_lite_s=$(($(date +%s) - seed_start))
 seed_start=$(date +%s)
-sql_pg "$results_pg" <<EOF || fail "seeding PostgreSQL failed"
-BEGIN;
-DROP INDEX exposures_by_first_time;
-INSERT INTO exposures (app, experiment, seed, user_id, variant, first_time, policy, multiple)
-  SELECT 'photocollage', 'onboarding-paywall', 'onboarding-paywall', 'user-' || lpad(i::text, 9, '0'),
-    CASE WHEN i % 10 = 0 THEN 'holdout' ELSE 'paywall' END,
-    to_char(timestamp '2026-10-01' + (i * 7919 % 2592000) * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-    'sha256:bench', CASE WHEN i % 1000 = 1 THEN 1 ELSE 0 END
-  FROM generate_series(1::bigint, $exposures) AS i;
-CREATE INDEX exposures_by_first_time ON exposures (app, experiment, seed, first_time);
-INSERT INTO client_purchases (app, transaction_id, user_id, time, product, value, currency)
-  SELECT 'photocollage', 'tx-' || j, 'user-' || lpad(k::text, 9, '0'),
-    to_char(timestamp '2026-10-01' + (k * 7919 % 2592000 + j * 7907 % 3110400 - 86400) * interval '1 second',
-      'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-    'com.example.photocollage.premium.monthly',
-    CASE j % 10 WHEN 0 THEN '0' WHEN 1 THEN '39.99' ELSE '4.99' END,
-    CASE WHEN j % 20 = 3 THEN 'EUR' ELSE 'USD' END
-  FROM (SELECT j, j / 2 * 104729 % $users_max + 1 AS k FROM generate_series(1::bigint, $client) AS j) AS g;
-CREATE TEMP TABLE seed AS
-  SELECT s, CASE WHEN s % 10 = 0 THEN s / 2 * 104729 % $users_max + 1 ELSE s * 130363 % $users_max + 1 END AS k
-  FROM generate_series(1::bigint, $conversions) AS s;
-INSERT INTO store_conversions (app, store, purchase, transaction_id, environment, time, product, value, currency,
-    refunded)
-  SELECT 'photocollage', 'app-store', 'sp-' || s, CASE WHEN s % 10 = 0 THEN 'tx-' || s ELSE 'stx-' || s END,
-    CASE WHEN s % 25 = 0 THEN 'sandbox' ELSE 'production' END,
-    to_char(timestamp '2026-10-01' + (k * 7919 % 2592000 + s * 7907 % 3110400 - 86400) * interval '1 second',
-      'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-    'com.example.photocollage.premium.yearly', '39.99', 'USD', CASE WHEN s % 50 = 7 THEN 1 ELSE 0 END
-  FROM seed;
-INSERT INTO purchase_owners (app, store, purchase, customer, since)
-  SELECT 'photocollage', 'app-store', 'sp-' || s, 'user-' || lpad(k::text, 9, '0'), '2026-10-01T00:00:00Z'
-  FROM seed;
-COMMIT;
-VACUUM ANALYZE;
-EOF
+seed_results_pg "$results_pg" "$exposures" "$purchases"
 seed_pg_s=$(($(date +%s) - seed_start))
 lite_bytes=$(cat "$results_lite"* | wc -c)
 pg_bytes="$(sql_pg "$results_pg" -c 'SELECT pg_database_size(current_database())')"
@@ -475,25 +361,37 @@ echo "run took ${elapsed}s (build excluded)"
 echo
 
 ok() { if awk "BEGIN { exit !($1) }"; then echo ok; else echo MISS; fi; }
-# goal LABEL NAME OPERATOR LIMIT: a goal on the median of NAME, with the range.
+# goal LABEL NAME OPERATOR LIMIT [DECIMALS [UNIT]]: a goal on the median of NAME, with the range, printed and
+# recorded (record_goal, with UNIT after the figures).
 goal() {
-  local m lo hi
+  local m lo hi met
   read -r m lo hi <<<"$(median "$2" "${5:-2}")"
-  printf '%-64s %-22s %s\n' "$1" "$m (${lo}-${hi})" "$(ok "$m $3 $4")"
+  met="$(ok "$m $3 $4")"
+  printf '%-64s %-22s %s\n' "$1" "$m (${lo}-${hi})" "$met"
+  record_goal "$1 (median)" "$m${6:-}" "$3 $4${6:-}" "$met"
+}
+# fact LABEL MEASURED LIMIT EXPRESSION: a goal judged by an awk EXPRESSION, printed and recorded.
+fact() {
+  local met
+  met="$(ok "$4")"
+  printf '%-64s %-22s %s\n' "$1" "$2" "$met"
+  record_goal "$1" "$2" "$3" "$met"
 }
 printf '%-64s %-22s %s\n' "goal (median; range)" "measured" "met"
 for name in lite pg; do
-  goal "resolve recording on / off, requests/s, $(label "$name")" "rps-$name" ">=" 0.9
+  goal "resolve recording on / off, requests/s, $(label "$name")" "rps-$name" ">=" 0.9 2 x
 done
 for name in lite pg; do
   printf '%-64s %-22s %s\n' "(resolve recording on / off, CPU per request, $(label "$name"))" \
     "$(read -r m lo hi <<<"$(median "cpu-$name")"; echo "${m}x (${lo}-${hi})")" "-"
 done
-goal "experiment results under 5 s on PostgreSQL ($(thousands "$exposures") exposures)" results-pg "<" 5 3
+goal "experiment results under 5 s on PostgreSQL ($(thousands "$exposures") exposures)" results-pg "<" 5 3 " s"
 printf '%-64s %-22s %s\n' "(experiment results on SQLite, s)" \
   "$(read -r m lo hi <<<"$(median results-lite 3)"; echo "$m (${lo}-${hi})")" "-"
-printf '%-64s %-22s %s\n' "both backends report the same users and conversions" "" \
-  "$(ok "$([[ "$summary_lite" == "$summary_pg" ]] && echo 1 || echo 0) == 1")"
-printf '%-64s %-22s %s\n' "every exposure recorded once, none with recording off, none dropped" "" \
-  "$(ok "$recorded_ok == 1")"
-printf '%-64s %-22s %s\n' "no failed request" "$total_failed" "$(ok "$total_failed == 0")"
+same_report=0
+[[ "$summary_lite" == "$summary_pg" ]] && same_report=1
+fact "both backends report the same users and conversions" "$( ((same_report)) && echo same || echo different)" \
+  "same" "$same_report == 1"
+fact "every exposure recorded once, none with recording off, none dropped" \
+  "$( ((recorded_ok)) && echo yes || echo no)" "yes" "$recorded_ok == 1"
+fact "no failed request" "$total_failed" "0" "$total_failed == 0"

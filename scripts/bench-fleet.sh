@@ -135,4 +135,10 @@ echo "evaluate under wrk -t1 -c16 -d$duration on each of the 3 PostgreSQL replic
 echo "  $total_rps requests/s in total; p99 per replica: ${p99s[*]}; failed or non-2xx requests: $failed"
 echo "convergence is measured from the publish's return (just after its commit) to the last replica's new bundle."
 echo "total $(( $(date +%s) - started )) s (build excluded)"
+converge_p99="$(field converge_p99_ms "$pg")"
+record_goal "fleet: convergence after a publish on PostgreSQL, 3 replicas, p99" "$converge_p99 ms" "< 100 ms" \
+  "$(judge "$converge_p99" "<" 100)"
+record_goal "fleet: no failed request under load while publishing" "$failed" "0" "$(judge "$failed" "==" 0)"
+echo "goals: p99 convergence on PostgreSQL $converge_p99 ms < 100 ms: $(judge "$converge_p99" "<" 100);" \
+  "failed requests $failed: $(judge "$failed" "==" 0)"
 (( failed == 0 )) || fail "$failed requests failed or were not 2xx while publishing"

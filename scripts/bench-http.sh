@@ -14,10 +14,10 @@
 # Each run records requests/s, p50 and p99 latency and the server's CPU time per request: user + system time of
 # its processes (nginx: master and workers) from /proc/<pid>/stat before and after the run, over the requests
 # served; steadier than requests/s on a shared host, where wrk and the server share the cores.
-# Goals (issue 14), judged on the median over the rounds of each round's ratio to nginx's run next to it:
-# evaluate at >= 0.8x nginx's requests/s at 32 connections; CPU per request <= 1.2x nginx's at 32 and at 4
-# connections; p99 <= 1.5x nginx's at 32 and at 4 connections. Also: no non-2xx response or socket error, no
-# failed request during the reloads, resident memory under 30 MB, clean exit on SIGTERM.
+# Goals (issues 14 and 27), judged on the median over the rounds of each round's ratio to nginx's run next to
+# it: evaluate at >= 0.8x nginx's requests/s, CPU per request <= 1.2x nginx's and p99 <= 1.5x nginx's, each at
+# 32 and at 4 connections. Also: no non-2xx response or socket error, no failed request during the reloads,
+# resident memory under 30 MB, clean exit on SIGTERM.
 #
 # usage: scripts/bench-http.sh
 # environment: SCRATCH_PATH (SwiftPM build folder, default .build), DURATION (wrk -d, default 10s),
@@ -27,10 +27,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-fail() {
-  echo "bench-http: error: $*" >&2
-  exit 1
-}
+bench_name=bench-http
+source scripts/bench-lib.sh
 
 missing=()
 command -v wrk >/dev/null || missing+=(wrk)
@@ -317,27 +315,32 @@ median() {
 ok() { if awk "BEGIN { exit !($1) }"; then echo ok; else echo MISS; fi; }
 # goal LABEL NAME OPERATOR LIMIT: a goal on the median ratio NAME, with the rounds' range.
 goal() {
-  local m lo hi
+  local m lo hi met
   read -r m lo hi <<<"$(median "$2")"
-  printf '%-64s %-20s %s\n' "$1" "${m}x (${lo}-${hi})" "$(ok "$m $3 $4")"
+  met="$(ok "$m $3 $4")"
+  printf '%-64s %-20s %s\n' "$1" "${m}x (${lo}-${hi})" "$met"
+  record_goal "$1 (median of $rounds)" "${m}x" "$3 ${4}x" "$met"
+}
+# fact LABEL MEASURED LIMIT EXPRESSION: a goal judged by an awk EXPRESSION, printed and recorded.
+fact() {
+  local met
+  met="$(ok "$4")"
+  printf '%-64s %-20s %s\n' "$1" "$2" "$met"
+  record_goal "$1" "$2" "$3" "$met"
 }
 printf '%-64s %-20s %s\n' "goal (median of $rounds rounds; their range)" "measured" "met"
 goal "evaluate requests/s >= 0.8x nginx's at $connections connections" "rps-$connections" ">=" 0.8
+goal "evaluate requests/s >= 0.8x nginx's at $few connections" "rps-$few" ">=" 0.8
 goal "evaluate CPU per request <= 1.2x nginx's at $connections connections" "cpu-$connections" "<=" 1.2
 goal "evaluate CPU per request <= 1.2x nginx's at $few connections" "cpu-$few" "<=" 1.2
 goal "evaluate p99 <= 1.5x nginx's at $connections connections" "p99-$connections" "<=" 1.5
 goal "evaluate p99 <= 1.5x nginx's at $few connections" "p99-$few" "<=" 1.5
-printf '%-64s %-20s %s\n' "(evaluate requests/s at $few connections, against nginx's)" \
-  "$(read -r m lo hi <<<"$(median "rps-$few")"; echo "${m}x (${lo}-${hi})")" "-"
-printf '%-64s %-20s %s\n' "no non-2xx response or socket error (all runs)" "$total_non2xx, $total_errors" \
-  "$(ok "$total_non2xx == 0 && $total_errors == 0")"
-printf '%-64s %-20s %s\n' "zero failed requests while reloading ($reloads reloads)" \
-  "$reload_failed_requests" \
-  "$(ok "$reload_failed_requests == 0 && $reloads > 0 && $reload_failures == 0 && $versions == 2")"
-printf '%-64s %-20s %s\n' "resident memory with all examples loaded < 30 MB" "$rss_loaded MB" \
-  "$(ok "$rss_loaded < 30")"
-printf '%-64s %-20s %s\n' "clean exit on SIGTERM" "$main_exit, $reload_exit" \
-  "$(ok "$main_exit == 0 && $reload_exit == 0")"
+fact "no non-2xx response or socket error (all runs)" "$total_non2xx, $total_errors" "0, 0" \
+  "$total_non2xx == 0 && $total_errors == 0"
+fact "zero failed requests while reloading ($reloads reloads)" "$reload_failed_requests" "0" \
+  "$reload_failed_requests == 0 && $reloads > 0 && $reload_failures == 0 && $versions == 2"
+fact "resident memory with all examples loaded < 30 MB" "$rss_loaded MB" "< 30 MB" "$rss_loaded < 30"
+fact "clean exit on SIGTERM" "$main_exit, $reload_exit" "0, 0" "$main_exit == 0 && $reload_exit == 0"
 if [[ -n "$baseline" ]]; then
   echo
   echo "BASELINE ($baseline), the same ratios from its runs in the same rounds:"

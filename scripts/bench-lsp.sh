@@ -94,6 +94,8 @@ main() {
     ratio_a=$(ratio "${p50[$project]}" "${inprocess[$project]}")
     mark_a=$(meets "$ratio_a" 2)
     [[ "$mark_a" == ok ]] || missed=1
+    record_goal "lsp, ${label[$project]}: diagnostics p50 after an edit / validate in-process" "${ratio_a}x" \
+      "<= 2x" "$mark_a"
     printf "$format" "${label[$project]}" "${bytes[$project]}" "${p50[$project]}" "${p99[$project]}" \
       "${inprocess[$project]}" "${cli[$project]}" "$ratio_a $mark_a" "${debounced[$project]}"
   done
@@ -101,6 +103,7 @@ main() {
   [[ "$mark_p99" == ok ]] || missed=1
   echo
   echo "p99 of (a) on 200 products: ${p99[p200]} ms (goal < 50) $mark_p99"
+  record_goal "lsp, 200 products: diagnostics p99 after an edit" "${p99[p200]} ms" "< 50 ms" "$mark_p99"
 
   local first last growth mark_rss
   first=$(tr "," "\n" <<<"$edits" | sort -n | head -1)
@@ -108,6 +111,8 @@ main() {
   growth=$(ratio "${rss[$last]}" "${rss[$first]}")
   mark_rss=$(meets "$growth" 1.1)
   [[ "$mark_rss" == ok ]] || missed=1
+  record_goal "lsp: resident memory growth over $(thousands "$first") -> $(thousands "$last") edits" "${growth}x" \
+    "<= 1.1x" "$mark_rss"
   echo "resident memory: $(mib "${rss[0]}") MiB after opening, $(mib "${rss[$first]}") MiB after" \
     "$(thousands "$first") edits, $(mib "${rss[$last]}") MiB after $(thousands "$last"): ${growth}x" \
     "(goal <= 1.1, flat) $mark_rss"

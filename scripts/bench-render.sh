@@ -139,6 +139,10 @@ main() {
   mean_met=$(awk -v r="$mean_ratio" 'BEGIN { print (r <= 0.5) ? "ok" : "MISS" }')
   worst_met=$(awk -v r="$worst" 'BEGIN { print (r <= 1.0) ? "ok" : "MISS" }')
   met=$([[ $mean_met == ok && $worst_met == ok ]] && echo met || echo MISSED)
+  record_goal "render, mean over $count locales: Tollgate / $side time" "${mean_ratio}x" "<= 0.50x" "$mean_met"
+  record_goal "render, worst locale: Tollgate / $side time" "${worst}x" "<= 1.00x" "$worst_met"
+  [[ $formatter == pyicu ]] && record_goal "render: PyICU's lines equal Tollgate's in every locale" \
+    "$((count - mismatched)) of $count" "all $count" "$(judge "$mismatched" "==" 0)"
   echo
   echo "lingualeap 'main' (6 products, USD prices from Prices/lingualeap/USA.yaml, en templates in every" \
     "locale): µs per full render"

@@ -14,6 +14,8 @@
 #              FLAGD_ITERATIONS (default 20000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bench_name=bench-resolve
+source scripts/bench-lib.sh
 
 scratch="${SCRATCH_PATH:-.build}"
 iterations="${ITERATIONS:-2000000}"
@@ -79,12 +81,16 @@ ours, lookup, flagd = ${resolve_ns[$name]}, ${lookup_ns[$name]}, ${flagd_ns[$nam
 print(f'{ours / lookup:.1f} {flagd / ours:.0f} {\"yes\" if ours < 1000 and flagd / ours >= 50 else \"no\"}')")
   printf '%-13s %10s %10s %8s %10s %12s %5s\n' "$name" "${resolve_ns[$name]}" "${lookup_ns[$name]}" "$ratio" \
     "${flagd_ns[$name]}" "$speedup" "$met"
+  record_goal "resolve, $name: under 1000 ns" "${resolve_ns[$name]} ns" "< 1000 ns" \
+    "$(judge "${resolve_ns[$name]}" "<" 1000)"
+  record_goal "resolve, $name: flagd's evaluator / Tollgate's time" "${speedup}x" ">= 50x" "$(judge "$speedup" ">=" 50)"
 done
 echo "goal: resolve under 1000 ns and at least 50x faster than flagd's evaluator"
 
 echo
 if ! command -v valgrind >/dev/null; then
   echo "allocations: valgrind not installed (apt-get install valgrind) — skipped"
+  record_goal "resolve: no allocation per resolve (valgrind)" "not measured: no valgrind" "== 0" MISS
   exit 0
 fi
 # Instructions are the steady figure on a busy machine, where times vary.
@@ -102,6 +108,7 @@ for name in "${names[@]}"; do
   loaded="$(allocs "$name" "$runs")"
   per=$(python3 -c "print(f'{($loaded - $base) / $runs:.4f}')")
   echo "allocations, $name: $base with 0 resolves, $loaded with $runs: $per per resolve"
+  record_goal "resolve, $name: no allocation per resolve (valgrind)" "$per" "== 0" "$(judge "$per" "==" 0)"
 done
 for name in "${names[@]}"; do
   base="$(instructions "$name" 0)"

@@ -11,6 +11,9 @@
 # opening the store, reading the published catalog, the publish transaction; PolicyStore.history();
 # reading the two snapshots. Baselines from the same run give the figures a scale: process start
 # ('tollgate --version'), reading the policy's files ('cat'), and 'tollgate validate' of the same policy.
+# And the compiled bundle's canonical JSON at 5,000 products (TollgateBenchmarks bundle): the project's encoder
+# against Foundation's JSONEncoder, which wrote it before, in the same run. Goals: the same bytes, and faster
+# (JSONEncoder's time / the encoder's >= 1).
 #
 # usage: scripts/bench-store.sh
 # environment: SCRATCH_PATH (SwiftPM build folder, default .build), RUNS (default 3), DIFF_LIMIT (default 60)
@@ -78,6 +81,8 @@ store_bytes=$(wc -c <"$work/p5000.sqlite")
 publish_parts="$("$bench" store publish --dir "$work/p5000/v2")" || fail "TollgateBenchmarks store publish failed"
 snapshot_parts="$("$bench" store snapshots --db "$work/p5000.sqlite" --app bench)" \
   || fail "TollgateBenchmarks store snapshots failed"
+bundle_line="$("$bench" bundle --policy "$work/p5000/v2/Policies/bench.yaml")" \
+  || fail "TollgateBenchmarks bundle failed"
 
 echo "history…" >&2
 seed="$("$bench" store seed --db "$work/history.sqlite" --snapshots 1000)" || fail "seeding 1,000 snapshots failed"
@@ -138,6 +143,8 @@ printf "$format" "  store: read the published catalog (in-process)" "$(field cat
   "$(field products "$publish_parts") products"
 printf "$format" "  store: write the snapshot, one transaction (in-process)" "$(field write_ms "$publish_parts")" \
   "bundle $(bytes_mib "$(field bundle_bytes "$publish_parts")"), files $(bytes_mib "$(field file_bytes "$publish_parts")")"
+printf "$format" "  bundle's canonical JSON (in-process, best of 5)" "$(field bundle_ms "$bundle_line")" \
+  "Foundation's JSONEncoder: $(field foundation_ms "$bundle_line") ms; same bytes: $(field same "$bundle_line")"
 printf "$format" "tollgate history --format json, 1,000 snapshots" "$(median "${history_ms[@]}")" \
   "$(xratio "$(median "${history_ms[@]}")" "$version") process start"
 printf "$format" "  PolicyStore.history() (in-process)" "$(field history_api_ms "$history_parts")" \
@@ -157,3 +164,7 @@ echo "a diff stopped after DIFF_LIMIT=$diff_limit s shows '> limit'."
 echo "seeding 1,000 snapshots through PolicyStore.publish (one transaction each): $(field seed_ms "$seed") ms."
 echo "store file after the two 5,000-product versions: $(bytes_mib "$store_bytes") (each snapshot keeps its files whole)."
 echo "total $(( $(date +%s) - started )) s (build excluded)"
+record_goal "bundle canonical JSON, 5,000 products: JSONEncoder's time / the project's encoder's" \
+  "$(field speedup "$bundle_line")x" ">= 1.00x" "$(judge "$(field speedup "$bundle_line")" ">=" 1)"
+record_goal "bundle canonical JSON, 5,000 products: the same bytes as JSONEncoder's" "$(field same "$bundle_line")" \
+  "yes" "$(field same "$bundle_line")"

@@ -93,6 +93,8 @@ rule_table() {
   share=$(awk -v x="${slowest%% *}" -v y="${validate_ms[$size]}" 'BEGIN { printf "%.4f", x / y }')
   mark=$(meets "$share" 0.05)
   echo "slowest rule < 5% of validate: ${slowest#* } $(percent "${slowest%% *}" "${validate_ms[$size]}") $mark"
+  [[ "$size" == 5000 ]] && record_goal "validate, 5000 products: the slowest rule (${slowest#* }) / validate" \
+    "$(percent "${slowest%% *}" "${validate_ms[$size]}")" "< 5%" "$mark"
   echo
   [[ "$mark" == ok ]]
 }
@@ -224,6 +226,10 @@ main() {
     mark_bc=$(meets "$bc" 0.25)
     mark_rss=$(meets "${rss[$size]}" "$(( (2 * bytes[$size] + 30 * 1048576) / 1024 ))")
     [[ "$mark_ba" == ok && "$mark_bc" == ok && "$mark_rss" == ok ]] || missed=1
+    record_goal "validate, $size products: Tollgate / libyaml's event scan" "${ba}x" "<= 2.5x" "$mark_ba"
+    record_goal "validate, $size products: Tollgate / PyYAML's C loader" "${bc}x" "<= 0.25x" "$mark_bc"
+    record_goal "validate, $size products: peak RSS against 2 x input + 30 MiB" "$(mib "${rss[$size]}") MiB" \
+      "<= $(mib "$(( (2 * bytes[$size] + 30 * 1048576) / 1024 ))") MiB" "$mark_rss"
     printf "$format" "$size" "$(human "${bytes[$size]}")" "${files[$size]}" "${events_ms[$size]}" \
       "${validate_ms[$size]}" "${pyyaml_ms[$size]}" "$ba $mark_ba" "$bc $mark_bc" "$(mib "${rss[$size]}") $mark_rss" \
       "${cli_ms[$size]}" "${runs[$size]}"
@@ -236,6 +242,7 @@ main() {
     per_byte=$(ratio "$linear" "$input")
     mark=$(meets "$per_byte" 1.1)
     [[ "$mark" == ok ]] || missed=1
+    record_goal "validate, 5000 -> 20000 products: growth per byte" "${per_byte}x" "<= 1.1x" "$mark"
     echo "linearity of (b), 20000 vs 5000 products: ${linear}x the time for ${input}x the bytes (locales grow" \
       "with products): ${per_byte}x per byte (goal <= 1.1) $mark; (a) grows" \
       "$(ratio "$(ratio "${events_ms[20000]}" "${events_ms[5000]}")" "$input")x per byte"

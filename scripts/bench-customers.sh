@@ -358,7 +358,6 @@ echo "seeded $(thousands "$customers") customers in ${seed_lite_s}s (SQLite, fil
 echo "run took ${elapsed}s (build excluded)"
 echo
 
-ok() { if awk "BEGIN { exit !($1) }"; then echo ok; else echo MISS; fi; }
 # goal LABEL NAME OPERATOR LIMIT [UNIT]: a goal on the median over the rounds of NAME, with the rounds' range,
 # printed and recorded (record_goal, with UNIT after the figures).
 goal() {
@@ -367,13 +366,6 @@ goal() {
   met="$(ok "$m $3 $4")"
   printf '%-64s %-22s %s\n' "$1" "$m (${lo}-${hi})" "$met"
   record_goal "$1 (median of $rounds)" "$m${5:-}" "$3 $4${5:-}" "$met"
-}
-# fact LABEL MEASURED LIMIT EXPRESSION: a goal judged by an awk EXPRESSION, printed and recorded.
-fact() {
-  local met
-  met="$(ok "$4")"
-  printf '%-64s %-22s %s\n' "$1" "$2" "$met"
-  record_goal "$1" "$2" "$3" "$met"
 }
 printf '%-64s %-22s %s\n' "goal (median of $rounds rounds; their range)" "measured" "met"
 goal "notifications/s on SQLite >= 2,000" notify-lite ">=" 2000 /s

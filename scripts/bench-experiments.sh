@@ -71,9 +71,6 @@ serve() {
 }
 
 
-# cpu_ticks PID: the CPU time (user + system, clock ticks) of PID so far, all its threads.
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
-ticks_per_second=$(getconf CLK_TCK)
 
 # resolve.lua (experiments_lua in scripts/bench-lib.sh).
 experiments_lua "$work"
@@ -83,21 +80,10 @@ total_failed=0
 # SPLIT answers), failed (other answers and socket errors, added to total_failed) and cpu_us (the server's CPU
 # time per request, its recording thread's included).
 load() {
-  local name="$1" url="$2" pid="$3" before out="$work/wrk-$1.txt" line errors
-  before=$(cpu_ticks "$pid")
-  wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$work/resolve.lua" "$url" -- "$4" >"$out" 2>&1 \
-    || fail "wrk failed for $name: $(cat "$out")"
-  local requests
-  requests=$(awk '/requests in/ { print $1 }' "$out")
-  rps=$(awk '/^Requests\/sec:/ { print $2 }' "$out")
-  [[ -n "$requests" && "$requests" -gt 0 && -n "$rps" ]] || fail "cannot read wrk's output for $name: $(cat "$out")"
-  cpu_us=$(awk -v t="$(($(cpu_ticks "$pid") - before))" -v hz="$ticks_per_second" -v n="$requests" \
-    'BEGIN { printf "%.0f", t * 1e6 / hz / n }')
-  p50=$(to_ms "$(awk '$1 == "50%" { print $2 }' "$out")")
-  p99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$out")")
-  line="$(grep '^resolves split=' "$out")" || fail "no count of the answers in $(cat "$out")"
+  local line
+  wrk_run "$1" "$2" "$3" "$work/resolve.lua" "$4"
+  line="$(grep '^resolves split=' "$work/wrk-$1.txt")" || fail "no count of the answers in $(cat "$work/wrk-$1.txt")"
   split="$(field split "$line")"
-  errors=$(awk '/Socket errors:/ { gsub(",", ""); print $4 + $6 + $8 + $10 }' "$out")
   failed=$(($(field other "$line") + ${errors:-0}))
   total_failed=$((total_failed + failed))
 }
@@ -360,7 +346,6 @@ echo "(kept in $plans)"
 echo "run took ${elapsed}s (build excluded)"
 echo
 
-ok() { if awk "BEGIN { exit !($1) }"; then echo ok; else echo MISS; fi; }
 # goal LABEL NAME OPERATOR LIMIT [DECIMALS [UNIT]]: a goal on the median of NAME, with the range, printed and
 # recorded (record_goal, with UNIT after the figures).
 goal() {
@@ -369,13 +354,6 @@ goal() {
   met="$(ok "$m $3 $4")"
   printf '%-64s %-22s %s\n' "$1" "$m (${lo}-${hi})" "$met"
   record_goal "$1 (median)" "$m${6:-}" "$3 $4${6:-}" "$met"
-}
-# fact LABEL MEASURED LIMIT EXPRESSION: a goal judged by an awk EXPRESSION, printed and recorded.
-fact() {
-  local met
-  met="$(ok "$4")"
-  printf '%-64s %-22s %s\n' "$1" "$2" "$met"
-  record_goal "$1" "$2" "$3" "$met"
 }
 printf '%-64s %-22s %s\n' "goal (median; range)" "measured" "met"
 for name in lite pg; do

@@ -89,15 +89,6 @@ stop() {
 
 rss_mb() { awk -v key="${2:-VmRSS}:" '$1 == key { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 
-# to_ms VALUE: wrk's 238.00us / 1.26ms / 1.02s in milliseconds.
-to_ms() {
-  awk -v v="$1" 'BEGIN {
-    n = v + 0
-    if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000
-    printf "%.3f", n
-  }'
-}
-
 # cpu_ticks PID: CPU time (user + system, in clock ticks) of PID and its child processes (nginx's workers).
 cpu_ticks() {
   local total=0 pid
@@ -312,23 +303,15 @@ median() {
     { v[NR] = $1 }
     END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f %.2f %.2f", m, v[1], v[NR] }'
 }
-ok() { if awk "BEGIN { exit !($1) }"; then echo ok; else echo MISS; fi; }
 # goal LABEL NAME OPERATOR LIMIT: a goal on the median ratio NAME, with the rounds' range.
 goal() {
   local m lo hi met
   read -r m lo hi <<<"$(median "$2")"
   met="$(ok "$m $3 $4")"
-  printf '%-64s %-20s %s\n' "$1" "${m}x (${lo}-${hi})" "$met"
+  printf '%-64s %-22s %s\n' "$1" "${m}x (${lo}-${hi})" "$met"
   record_goal "$1 (median of $rounds)" "${m}x" "$3 ${4}x" "$met"
 }
-# fact LABEL MEASURED LIMIT EXPRESSION: a goal judged by an awk EXPRESSION, printed and recorded.
-fact() {
-  local met
-  met="$(ok "$4")"
-  printf '%-64s %-20s %s\n' "$1" "$2" "$met"
-  record_goal "$1" "$2" "$3" "$met"
-}
-printf '%-64s %-20s %s\n' "goal (median of $rounds rounds; their range)" "measured" "met"
+printf '%-64s %-22s %s\n' "goal (median of $rounds rounds; their range)" "measured" "met"
 goal "evaluate requests/s >= 0.8x nginx's at $connections connections" "rps-$connections" ">=" 0.8
 goal "evaluate requests/s >= 0.8x nginx's at $few connections" "rps-$few" ">=" 0.8
 goal "evaluate CPU per request <= 1.2x nginx's at $connections connections" "cpu-$connections" "<=" 1.2

@@ -140,6 +140,17 @@ record_goal() {
     >>"$BENCH_GOALS"
 }
 
+# ok EXPRESSION: "ok" when the awk EXPRESSION holds, "MISS" otherwise.
+ok() { if awk "BEGIN { exit !($1) }"; then echo ok; else echo MISS; fi; }
+
+# fact LABEL MEASURED LIMIT EXPRESSION: a goal judged by an awk EXPRESSION, printed and recorded.
+fact() {
+  local met
+  met="$(ok "$4")"
+  printf '%-64s %-22s %s\n' "$1" "$2" "$met"
+  record_goal "$1" "$2" "$3" "$met"
+}
+
 # cpu_ticks PID: the CPU time (user + system, clock ticks) of PID so far, all its threads.
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 
@@ -148,7 +159,15 @@ cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 # (non-2xx answers and socket errors, added to total_failed), requests and cpu_us (the server's CPU time per
 # request).
 wrk_load() {
-  local name="$1" url="$2" pid="$3" script="$4" before out="$work/wrk-$1.txt" non2xx errors
+  wrk_run "$@"
+  failed=$((${non2xx:-0} + ${errors:-0}))
+  total_failed=$((${total_failed:-0} + failed))
+}
+
+# wrk_run NAME URL PID SCRIPT [ARGUMENTS…]: runs wrk as wrk_load does and sets rps, p50, p99, cpu_us, non2xx and
+# errors (socket errors), counting nothing as failed: for scripts that judge the answers themselves.
+wrk_run() {
+  local name="$1" url="$2" pid="$3" script="$4" before out="$work/wrk-$1.txt"
   shift 4
   before=$(cpu_ticks "$pid")
   wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$script" "$url" -- "$@" >"$out" 2>&1 \
@@ -162,8 +181,6 @@ wrk_load() {
   p99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$out")")
   non2xx=$(awk '/Non-2xx or 3xx responses:/ { print $NF }' "$out")
   errors=$(awk '/Socket errors:/ { gsub(",", ""); print $4 + $6 + $8 + $10 }' "$out")
-  failed=$((${non2xx:-0} + ${errors:-0}))
-  total_failed=$((${total_failed:-0} + failed))
 }
 
 # notify_answers RUN WHAT: the counts notify.lua printed for the wrk run RUN (see customers_lua), of WHAT was
@@ -177,6 +194,20 @@ notify_answers() {
   total_failed=$((${total_failed:-0} + other))
 }
 
+# lua_threads: the start of a wrk script whose threads know their number (`id`, from 0) and are listed in `all`,
+# for `done` to sum what each thread counted.
+lua_threads() {
+  cat <<'EOF'
+local created = 0
+local all = {}
+function setup(thread)
+  thread:set("id", created)
+  created = created + 1
+  table.insert(all, thread)
+end
+EOF
+}
+
 # customers_lua FOLDER: writes the wrk scripts of the customer benchmarks into FOLDER:
 #   notify.lua FILE THREADS [TOKEN]   thread i posts lines i, i + THREADS, … of FILE, each once (with TOKEN, as
 #                                     Authorization: Bearer TOKEN, as Play's pushes come); its done() prints how
@@ -187,14 +218,7 @@ notify_answers() {
 #   customer-hot.lua                  POST evaluate of one customer, again and again
 #   entitlements.lua                  POST evaluate with $entitlement (a yearly subscription) in the body, synced
 customers_lua() {
-  cat >"$1/notify.lua" <<'EOF'
-local created = 0
-local all = {}
-function setup(thread)
-  thread:set("id", created)
-  created = created + 1
-  table.insert(all, thread)
-end
+  { lua_threads; cat <<'EOF'
 function init(args)
   local threads = tonumber(args[2])
   bodies = {}
@@ -228,12 +252,8 @@ function done(summary, latency, requests)
   io.write(string.format("notifications applied=%d other=%d exhausted=%d\n", a, o, e))
 end
 EOF
-  cat >"$1/customer.lua" <<'EOF'
-local created = 0
-function setup(thread)
-  thread:set("id", created)
-  created = created + 1
-end
+  } >"$1/notify.lua"
+  { lua_threads; cat <<'EOF'
 function init(args)
   count = tonumber(args[1])
   math.randomseed(os.time() * 100 + id)
@@ -246,6 +266,7 @@ function request()
   return wrk.format(nil, nil, nil, body)
 end
 EOF
+  } >"$1/customer.lua"
   cat >"$1/customer-hot.lua" <<'EOF'
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -407,14 +428,7 @@ metric() { curl -sf "$1/metrics" | awk -v name="$2" '$1 == name { s += $NF } END
 # argument) resolves onboarding for a new user each request (PREFIX-<thread>-<n>) and counts the answers that
 # are 200 with reason SPLIT, printed as "resolves split=… other=…".
 experiments_lua() {
-  cat >"$1/resolve.lua" <<'EOF'
-local created = 0
-local all = {}
-function setup(thread)
-  thread:set("id", created)
-  created = created + 1
-  table.insert(all, thread)
-end
+  { lua_threads; cat <<'EOF'
 function init(args)
   prefix, next_user, split, other = args[1], 0, 0, 0
   wrk.method = "POST"
@@ -435,4 +449,5 @@ function done(summary, latency, requests)
   io.write(string.format("resolves split=%d other=%d\n", s, o))
 end
 EOF
+  } >"$1/resolve.lua"
 }

@@ -171,8 +171,8 @@ private struct TemplateFinder {
     /// A title from the templates (`tiers`, `features` or `products`), else from the default locale's.
     func title(in list: KeyPath<TemplateSet, [TemplateEntry]>, _ id: String) -> String? {
         func find(_ set: TemplateSet) -> String? {
-            guard let entry = set[keyPath: list].first(where: { $0.key.value == id }),
-                  case .success = entry.message.pattern else { return nil }
+            guard let entry = set[keyPath: list].first(where: { $0.key.value == id }), entry.message.parses
+            else { return nil }
             return entry.message.text.value
         }
         return find(templates) ?? defaults.flatMap(find)

@@ -101,6 +101,7 @@ struct Reasons {
                 + "(\(source.state.rawValue))"
         }
         var sentence = tables.tierNeeds[tier]
+        guard !isPlainNeed(tier: tier) else { return sentence }
         for (product, state) in withheld where tables.productGrants[product].contains(tier) {
             sentence += "; \(tables.productNames[product]) is \(state.rawValue), which "
                 + (synced ? "does not keep access" : "does not count before the store answers")
@@ -111,7 +112,8 @@ struct Reasons {
         return sentence
     }
 
-    /// Whether the sentence for a locked feature of `tier` is the tier's own `tierNeeds`, nothing added.
+    /// Whether the sentence for a locked feature of `tier` is the tier's own `tierNeeds`, nothing added: what
+    /// `feature(tier:unlocked:)` itself asks, so the service's prepared sentence and this one cannot differ.
     func isPlainNeed(tier: Int) -> Bool {
         (synced || tables.bundle.entitlements.unknown != .deny)
             && !withheld.contains { tables.productGrants[$0.product].contains(tier) }

@@ -6,7 +6,7 @@ PORT ?= 8080
 # CI builds with warnings as errors.
 STRICT := $(if $(CI),-Xswiftc -warnings-as-errors,)
 
-.PHONY: run test quick bench deps test-deps build docs
+.PHONY: run test quick bench deps test-deps bench-deps build docs
 
 run: deps build
 	$(BIN) validate
@@ -46,7 +46,7 @@ quick:
 	@SWIFT=$(SWIFT) scripts/quick-tests.sh
 
 # One table of every goal at the end; BENCH_FLAGS=--check makes a miss (or a failed script) fail the target.
-bench: deps
+bench: bench-deps
 	scripts/bench.sh $(BENCH_FLAGS)
 
 # docs/rules.md is the output of 'tollgate explain --all --format markdown'; a test keeps them equal.
@@ -59,3 +59,6 @@ deps:
 
 test-deps:
 	@scripts/install-deps.sh --test
+
+bench-deps:
+	@scripts/install-deps.sh --bench

@@ -12,8 +12,9 @@
 #   --summary FILE     run nothing: print the table of FILE, a goals file of an earlier run
 # environment:
 #   BENCH_SCRIPTS      the scripts to run, by name (default "validate lsp studio eval resolve render store http
-#                      fleet customers scaling experiments": scripts/bench-NAME.sh)
-#   BENCH_GOALS        the goals file (default .build/bench/goals.tsv, emptied first)
+#                      fleet customers scaling experiments": scripts/bench-NAME.sh) or by path
+#   BENCH_GOALS        the goals file (default .build/bench/goals.tsv, emptied first); each script's log,
+#                      NAME.log, is written beside it
 # and each script's own (its --help), such as ROUNDS, DURATION, RUNS or BENCH_SIZES for a short run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,7 +40,8 @@ done
 # table FILE: the goals of FILE as one aligned table, then how many were missed; returns 1 when any was (or
 # when FILE holds none).
 table() {
-  awk -F '\t' '
+  # Bytes, not characters, under LC_ALL=C in any awk: width() counts the bytes that begin a UTF-8 character.
+  LC_ALL=C awk -F '\t' '
     NF >= 5 {
       n++
       script[n] = $1; sub(/^bench-/, "", script[n])
@@ -47,15 +49,20 @@ table() {
       if (met[n] != "ok") missed++
       w1 = max(w1, script[n]); w2 = max(w2, goal[n]); w3 = max(w3, measured[n]); w4 = max(w4, limit[n])
     }
-    function max(w, text) { return length(text) > w ? length(text) : w }
-    function dashes(w,   s) { s = ""; while (length(s) < w) s = s "-"; return s }
+    function width(text) { gsub(/[\200-\277]/, "", text); return length(text) }
+    function max(w, text) { return width(text) > w ? width(text) : w }
+    function repeat(c, w,   s) { s = ""; while (length(s) < w) s = s c; return s }
+    function left(text, w) { return text repeat(" ", w - width(text)) }
+    function right(text, w) { return repeat(" ", w - width(text)) text }
+    function row(a, b, c, d, e) {
+      printf "| %s | %s | %s | %s | %s |\n", left(a, w1), left(b, w2), right(c, w3), left(d, w4), left(e, 4)
+    }
     END {
       if (n == 0) { print "no goals were recorded"; exit 1 }
       w1 = max(w1, "script"); w2 = max(w2, "goal"); w3 = max(w3, "measured"); w4 = max(w4, "limit")
-      f = "| %-" w1 "s | %-" w2 "s | %" w3 "s | %-" w4 "s | %-4s |\n"
-      printf f, "script", "goal", "measured", "limit", "met"
-      printf "| %s | %s | %s: | %s | ---- |\n", dashes(w1), dashes(w2), dashes(w3 - 1), dashes(w4)
-      for (i = 1; i <= n; i++) printf f, script[i], goal[i], measured[i], limit[i], met[i]
+      row("script", "goal", "measured", "limit", "met")
+      printf "| %s | %s | %s: | %s | ---- |\n", repeat("-", w1), repeat("-", w2), repeat("-", w3 - 1), repeat("-", w4)
+      for (i = 1; i <= n; i++) row(script[i], goal[i], measured[i], limit[i], met[i])
       printf "\n%d goals, %d met, %d missed\n", n, n - missed, missed
       exit missed > 0
     }' "$1"
@@ -70,16 +77,22 @@ if [[ -n "$summary" ]]; then
 fi
 
 scripts="${BENCH_SCRIPTS:-validate lsp studio eval resolve render store http fleet customers scaling experiments}"
-logs="$PWD/.build/bench"
-mkdir -p "$logs"
-export BENCH_GOALS="${BENCH_GOALS:-$logs/goals.tsv}"
+export BENCH_GOALS="${BENCH_GOALS:-$PWD/.build/bench/goals.tsv}"
 [[ "$BENCH_GOALS" == /* ]] || BENCH_GOALS="$PWD/$BENCH_GOALS"
+logs="$(dirname "$BENCH_GOALS")"
+mkdir -p "$logs"
 : >"$BENCH_GOALS"
 started=$(date +%s)
 for name in $scripts; do
+  if [[ "$name" == */* ]]; then
+    script="$name"
+    name="$(basename "$name")"
+  else
+    script="scripts/bench-${name#bench-}"
+    script="${script%.sh}.sh"
+  fi
   name="${name#bench-}"
   name="${name%.sh}"
-  script="scripts/bench-$name.sh"
   [[ -x "$script" ]] || fail "no benchmark script $script"
   before=$(wc -l <"$BENCH_GOALS")
   echo "== $script" >&2
@@ -89,7 +102,7 @@ for name in $scripts; do
   bench_name="bench-$name"
   took="$(($(date +%s) - script_started)) s"
   if ((status != 0)); then
-    record_goal "the script ran to its end (log: .build/bench/$name.log)" "exit $status after $took" "exit 0" MISS
+    record_goal "the script ran to its end (log: ${logs#"$PWD/"}/$name.log)" "exit $status after $took" "exit 0" MISS
   elif (($(wc -l <"$BENCH_GOALS") == before)); then
     record_goal "the script judged its goals" "none recorded" "at least one" MISS
   fi

@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# Installs what Tollgate needs on Debian: the C libraries it wraps, and with --test the tools its tests use.
+# Installs what Tollgate needs on Debian: the C libraries it wraps, with --test the tools its tests use, and
+# with --bench those and the tools `make bench` measures against (wrk, nginx, valgrind, the sqlite3 shell).
 # As root it installs what is missing; otherwise it prints the exact command and fails.
 set -euo pipefail
 
 packages=(pkg-config libyaml-dev libicu-dev libsqlite3-dev libmicrohttpd-dev libpq-dev libssl-dev libcurl4-openssl-dev libjs-codemirror)
 python_modules=()
-if [[ "${1:-}" == "--test" ]]; then
-  packages+=(python3 python3-pip python3-venv chromium chromium-driver fonts-noto-cjk postgresql)
-  python_modules=(yaml:pyyaml jsonschema:jsonschema)
-fi
+case "${1:-}" in
+  "") ;;
+  --test | --bench)
+    packages+=(python3 python3-pip python3-venv chromium chromium-driver fonts-noto-cjk postgresql)
+    python_modules=(yaml:pyyaml jsonschema:jsonschema)
+    [[ "$1" == "--bench" ]] && packages+=(wrk nginx-light valgrind curl sqlite3)
+    ;;
+  *) echo "usage: scripts/install-deps.sh [--test | --bench]" >&2; exit 2 ;;
+esac
 
 missing=()
 for package in "${packages[@]}"; do

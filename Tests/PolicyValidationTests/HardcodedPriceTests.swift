@@ -42,6 +42,7 @@ struct HardcodedPriceTests {
     @Test(arguments: [
         "Only $4.99 a month", "4,99 € pro Monat", "USD 5 per month", "just 5 USD", "R$ 9,90 por mês", "99 kr/mån",
         "kr 99,- per måned", "'{'$5'}'", "{n, plural, one {# for 5 k''r} other {#}}", "5 U''S''D",
+        "月額480円", "월 3,900원", "٩٫٩٩ ر.س شهريًا", "１２０円",
     ])
     func quickTestKeepsPrices(_ text: String) {
         var text = text
@@ -56,6 +57,14 @@ struct HardcodedPriceTests {
         let mayHoldPrice = bytes.withUTF8(HardcodedPriceRule.mayHoldPrice)
         #expect(!mayHoldPrice)
         #expect(HardcodedPriceRule.price(in: text) == nil)
+    }
+
+    /// Text in any script without a decimal digit holds no price and is passed over without a parse.
+    @Test(arguments: ["すべての機能を解放", "모든 기능 잠금 해제", "Разблокируйте всё за {price}", "€ and £"])
+    func quickTestPassesOverTextWithoutDigits(_ text: String) {
+        var bytes = text
+        let mayHoldPrice = bytes.withUTF8(HardcodedPriceRule.mayHoldPrice)
+        #expect(!mayHoldPrice)
     }
 
     @Test("variables are not literal text; plural and select cases are")

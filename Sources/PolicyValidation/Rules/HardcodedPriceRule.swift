@@ -65,20 +65,22 @@ struct HardcodedPriceRule: Rule {
     }
 
     /// Whether a message whose text is the UTF-8 `bytes` may hold a price, by a quick look at the text, so that
-    /// most messages are passed over without walking their pattern.
+    /// most messages are passed over without parsing their pattern again.
     ///
-    /// ASCII text holds a price only if it has a digit and an ASCII mark: '$', 'kr' or three capitals (every
-    /// ASCII mark contains one). Apostrophes are skipped, as quoting may drop them between the letters of a
-    /// mark; other text is always looked at.
+    /// Text without a decimal digit of any script holds no price. ASCII text holds one only if it also has an
+    /// ASCII mark: '$', 'kr' or three capitals (every ASCII mark contains one). Apostrophes are skipped, as
+    /// quoting may drop them between the letters of a mark; other text with a digit is always looked at.
     static func mayHoldPrice(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var hasDigit = false
         var hasMark = false
+        var isASCII = true
         var capitals = 0
         var previous: UInt8 = 0
         for byte in bytes where byte != UInt8(ascii: "'") {
             switch byte {
             case 0x80...:
-                return true
+                isASCII = false
+                capitals = 0
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 hasDigit = true
                 capitals = 0
@@ -96,7 +98,18 @@ struct HardcodedPriceRule: Rule {
             }
             previous = byte
         }
-        return hasDigit && hasMark
+        if hasDigit { return hasMark || !isASCII }
+        return !isASCII && hasOtherDigit(bytes)
+    }
+
+    /// Whether the UTF-8 `bytes` hold a decimal digit outside ASCII ('٩', '４').
+    private static func hasOtherDigit(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            if !scalar.isASCII, isDigit(scalar) { return true }
+        }
+        return false
     }
 
     /// The first literal text of `pattern` (its own, then each plural and select case's, in order) with an

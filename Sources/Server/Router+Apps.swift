@@ -154,8 +154,13 @@ extension Router {
     /// Evaluation (docs/evaluation.md): which features the entitlements unlock and whether ads may show.
     func evaluate(_ request: HTTPRequest, app id: String) throws(Problem) -> HTTPResponse {
         let app = try app(id)
-        if let usual = EvaluationInput(usualForm: request.body) {
-            return JSONBody.response(app.evaluator.decisionJSON(usual, now: now()))
+        if let usual = UsualEvaluationBody(request.body) {
+            guard let customer = usual.customer else {
+                return JSONBody.response(app.evaluator.decisionJSON(usual.input, now: now()))
+            }
+            return decision(try customerInput(usual.input, customer: customer,
+                                              environment: usual.environment.map(JSONValue.string), app: app),
+                            app: app)
         }
         guard !request.body.isEmpty else { throw Problem.invalidJSON("the body is empty; send a JSON object") }
         let value: JSONValue
@@ -165,14 +170,19 @@ extension Router {
             throw Problem.invalidJSON(error.description)
         }
         if case .object(let members) = value, let byCustomer = try customerInput(members, app: app) {
-            let decision = app.evaluator.decisionJSON(byCustomer.input, now: now())
-            return JSONBody.response(Self.adding(customer: byCustomer.customer, to: decision))
+            return decision(byCustomer, app: app)
         }
         do {
             return JSONBody.response(app.evaluator.decisionJSON(try EvaluationInput(value: value), now: now()))
         } catch {
             throw Problem.invalidInput(error.message)
         }
+    }
+
+    /// The answer to an evaluation by customer: the decision, naming the customer.
+    private func decision(_ byCustomer: (input: EvaluationInput, customer: CustomerID), app: AppService) -> HTTPResponse {
+        let decision = app.evaluator.decisionJSON(byCustomer.input, now: now())
+        return JSONBody.response(Self.adding(customer: byCustomer.customer, to: decision))
     }
 
     /// The paywall in the request's locale with the request's prices (the prices input of docs/templates.md plus `locale`).

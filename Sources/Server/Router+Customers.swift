@@ -114,14 +114,23 @@ extension Router {
                           detail: "give either 'customer' or 'entitlements', not both")
         }
         guard case .string(let text) = named else { throw Problem.invalidInput("'customer' must be a string") }
-        let customer = try Self.customerID(text)
-        let environment = try Self.environment(members[Self.environmentMember])
-        var input: EvaluationInput
+        let input: EvaluationInput
         do {
             input = try EvaluationInput(value: .object(members))
         } catch {
             throw Problem.invalidInput(error.message)
         }
+        return try customerInput(input, customer: text, environment: members[Self.environmentMember], app: app)
+    }
+
+    /// `input` with the entitlements of the customer named `text` in `environment` (production when nil), `synced`;
+    /// `user_id` defaults to the customer.
+    func customerInput(_ input: EvaluationInput, customer text: String, environment: JSONValue?, app: AppService)
+        throws(Problem) -> (input: EvaluationInput, customer: CustomerID)
+    {
+        let customer = try Self.customerID(text)
+        let environment = try Self.environment(environment)
+        var input = input
         input.entitlements = try customerEntitlements(customer, environment: environment, app: app,
                                                       at: input.now ?? now())
         input.synced = true

@@ -10,11 +10,36 @@ extension EvaluationInput {
     /// Anything else (another member, an escape, a number, a mistake) gives nil. For every text it reads, this
     /// gives the same input as `init(value:)`; the service reads every evaluation's body with it first.
     package init?(usualForm bytes: [UInt8]) {
-        guard let input = bytes.withUnsafeBufferPointer({ buffer in
+        guard let body = UsualEvaluationBody(bytes), body.customer == nil, body.environment == nil else { return nil }
+        self = body.input
+    }
+}
+
+/// An evaluation's body in the usual form (`EvaluationInput(usualForm:)`), which may also name a customer whose
+/// purchases stand in for the entitlements: `customer` and `environment`, plain strings, each given once.
+package struct UsualEvaluationBody: Equatable, Sendable {
+    /// The input, without entitlements when the body names a customer.
+    package var input: EvaluationInput
+    /// The text of `customer`, when given and not `null`; a body naming a customer and giving entitlements too is
+    /// not in the usual form, so the general reader refuses it.
+    package var customer: String?
+    /// The text of `environment`, when given and not `null`; a body giving it without a customer is not in the
+    /// usual form either.
+    package var environment: String?
+
+    /// The body in `bytes`, nil when they are not in the usual form.
+    package init?(_ bytes: [UInt8]) {
+        guard let body = bytes.withUnsafeBufferPointer({ buffer in
             var reader = UsualFormReader(bytes: buffer)
             return reader.document()
         }) else { return nil }
-        self = input
+        self = body
+    }
+
+    init(input: EvaluationInput, customer: String?, environment: String?) {
+        self.input = input
+        self.customer = customer
+        self.environment = environment
     }
 }
 
@@ -46,20 +71,44 @@ private struct UsualFormReader {
         return nil
     }
 
-    mutating func document() -> EvaluationInput? {
+    mutating func document() -> UsualEvaluationBody? {
         var input = EvaluationInput(entitlements: [])
+        var customer: String?, environment: String?, entitlementsGiven = false
         var seen: UInt32 = 0
         let read = object { reader, name in
+            if let selector = Self.selector(name) {
+                guard Self.firstTime(Self.members.count + selector.rawValue, in: &seen) else { return false }
+                if reader.take("null") { return true }
+                guard let text = reader.string() else { return false }
+                switch selector {
+                case .customer: customer = text
+                case .environment: environment = text
+                }
+                return true
+            }
             guard let (place, member) = Self.member(name, in: Self.members), Self.firstTime(place, in: &seen) else {
                 return false
             }
             // `null` is a member left out.
             if reader.take("null") { return true }
+            entitlementsGiven = entitlementsGiven || member == .entitlements
             return reader.value(of: member, into: &input)
         }
         skipWhitespace()
         guard read, index == bytes.count else { return nil }
-        return input
+        if customer == nil ? environment != nil : entitlementsGiven { return nil }
+        return UsualEvaluationBody(input: input, customer: customer, environment: environment)
+    }
+
+    /// The members that choose a customer's purchases in place of `entitlements`.
+    private enum Selector: Int {
+        case customer, environment
+    }
+
+    private static func selector(_ name: Bytes) -> Selector? {
+        if equal(name, "customer") { return .customer }
+        if equal(name, "environment") { return .environment }
+        return nil
     }
 
     private mutating func value(of member: Member, into input: inout EvaluationInput) -> Bool {

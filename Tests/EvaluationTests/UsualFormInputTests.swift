@@ -33,6 +33,44 @@ import TollgateEvaluation
         #"{"attributes":{"a":[]}}"#, #"{"Synced":true}"#,
     ]
 
+    /// Bodies naming a customer, with the object the general reader reads for the input (the body without
+    /// `customer` and `environment`), the customer and the environment.
+    static let byCustomer: [(body: String, rest: String, customer: String, environment: String?)] = [
+        (#"{"customer":"c-1"}"#, "{}", "c-1", nil),
+        (#"{ "customer" : "c-1", "environment": "sandbox", "consent": "granted", "user_id": "u" }"#,
+         #"{"consent": "granted", "user_id": "u"}"#, "c-1", "sandbox"),
+        (#"{"entitlements":null,"customer":"ü","environment":null,"synced":false}"#, #"{"synced":false}"#, "ü", nil),
+    ]
+
+    static let notByCustomer = [
+        #"{"customer":"c-1","entitlements":[]}"#, #"{"environment":"sandbox"}"#,
+        #"{"customer":null,"environment":"sandbox"}"#, #"{"customer":7}"#, #"{"customer":"a","customer":"b"}"#,
+        #"{"customer":"c","environment":"x","environment":"y"}"#, #"{"customer":"c\u0031"}"#, #"{"Customer":"c"}"#,
+    ]
+
+    @Test(arguments: byCustomer)
+    func readsTheCustomerApartFromTheInput(_ body: String, rest: String, customer: String, environment: String?)
+        throws
+    {
+        let read = try #require(UsualEvaluationBody(Array(body.utf8)))
+        #expect(read.input == (try EvaluationInput(value: JSONValue(reading: Array(rest.utf8)))))
+        #expect(read.customer == customer)
+        #expect(read.environment == environment)
+        #expect(EvaluationInput(usualForm: Array(body.utf8)) == nil)
+    }
+
+    @Test(arguments: notByCustomer)
+    func leavesOtherCustomerBodiesToTheGeneralReader(_ body: String) {
+        #expect(UsualEvaluationBody(Array(body.utf8)) == nil)
+    }
+
+    @Test(arguments: usual)
+    func aBodyWithoutACustomerIsTheInputAlone(_ text: String) throws {
+        let read = try #require(UsualEvaluationBody(Array(text.utf8)))
+        #expect(read.customer == nil && read.environment == nil)
+        #expect(read.input == EvaluationInput(usualForm: Array(text.utf8)))
+    }
+
     @Test(arguments: usual)
     func readsTheUsualFormAsTheGeneralReaderDoes(_ text: String) throws {
         let bytes = Array(text.utf8)

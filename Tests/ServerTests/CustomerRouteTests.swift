@@ -422,6 +422,10 @@ import Testing
             """#)
         #expect(premium.object["features"] as? [String: Bool] == given.object["features"] as? [String: Bool])
         #expect(premium.object["customer"] != nil && given.object["customer"] == nil)
+        // A body the one-pass reader leaves to the general one (an escape) gets the same answer.
+        let escaped = service.send("POST", "/v1/apps/photocollage/evaluate",
+                                   json: #"{"customer": "\#(user)", "consent": "gr\u0061nted"}"#)
+        #expect(escaped.text == premium.text)
 
         let free = service.send("POST", "/v1/apps/photocollage/evaluate", json: #"{"customer": "\#(other)"}"#)
         #expect(free.status == 200)
@@ -437,6 +441,13 @@ import Testing
         #expect(Self.kind(both) == "conflicting-input")
         let environmentAlone = service.send("POST", "/v1/apps/photocollage/evaluate", json: #"{"environment": "sandbox"}"#)
         #expect(environmentAlone.status == 400)
+        let nullCustomer = service.send("POST", "/v1/apps/photocollage/evaluate",
+                                        json: #"{"customer": null, "environment": "sandbox"}"#)
+        #expect(nullCustomer.status == 400)
+        let badEnvironment = service.send("POST", "/v1/apps/photocollage/evaluate",
+                                          json: #"{"customer": "\#(user)", "environment": "staging"}"#)
+        #expect(badEnvironment.status == 400)
+        #expect(service.send("POST", "/v1/apps/photocollage/evaluate", json: #"{"customer": ""}"#).status == 400)
         #expect(service.send("POST", "/v1/apps/photocollage/evaluate", json: #"{"customer": 7}"#).status == 400)
     }
 

@@ -26,9 +26,13 @@
 # ledger; and, on a store seeded with SQL with 1,000,000 customers (one active yearly subscription each; sqlite3
 # with a recursive CTE, psql with generate_series), ROUNDS times on each backend:
 #   by customer    POST evaluate with {"customer": "<one of the ACTIVE (10,000) active customers, at random>",
-#                  "environment": "sandbox"}, after a warm-up run: the goal's figure; and, for information, of
-#                  any of all 1,000,000 at random (a cache helps little when every customer is as likely)
-#   entitlements   the baseline: POST evaluate with the same entitlement in the body, synced
+#                  "environment": "sandbox"}, after a warm-up run that takes each of them in turn: the goal's
+#                  figure; and, for information, of any of all 1,000,000 at random (a cache helps little when
+#                  every customer is as likely)
+#   entitlements   the baseline: POST evaluate with the same entitlement in the body, synced; for the goal's
+#                  figure, with the user_id of a customer picked the same way too, the body made per request by
+#                  the same Lua as the customer's (the same evaluation, and the same cost to wrk, which shares
+#                  the 2 cores: a static body costs wrk less, and the server's share of the cores grows)
 #   one customer   POST evaluate of the same customer every time (what a customer cache can give)
 # Goals: notifications >= 2,000/s on each backend (2 cores, shared with wrk and PostgreSQL); evaluate by customer
 # >= 0.8x evaluate with the entitlements in the body (median of the rounds' ratios); no failed request. None for
@@ -293,12 +297,16 @@ for round in $(seq "$rounds"); do
     keep "customer-$name" "$rps" "$body_rps"
     if ((round == 1)); then
       wrk_load "customer-warm-$name" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" "$work/customer.lua" \
-        "$active"
+        "$active" "$threads"
     fi
+    wrk_load "entitlements-made-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
+      "$work/entitlements-made.lua" "$active"
+    made_rps=$rps
+    row "$round: $label: evaluate, entitlements and user_id in the body (baseline)" "$made_rps"
     wrk_load "customer-active-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
       "$work/customer.lua" "$active"
-    row "$round: $label: evaluate by customer, $(thousands "$active") active of $(thousands "$customers")" "$body_rps"
-    keep "customer-active-$name" "$rps" "$body_rps"
+    row "$round: $label: evaluate by customer, $(thousands "$active") active of $(thousands "$customers")" "$made_rps"
+    keep "customer-active-$name" "$rps" "$made_rps"
     wrk_load "customer-hot-$name-$round" "${!url_var}/v1/apps/photocollage/evaluate" "${!pid_var}" \
       "$work/customer-hot.lua"
     row "$round: $label: evaluate by customer, always the same one" "$body_rps"

@@ -213,10 +213,15 @@ EOF
 #                                     Authorization: Bearer TOKEN, as Play's pushes come); its done() prints how
 #                                     many answers were 200 and "applied", how many not, and whether a thread ran
 #                                     out of lines
-#   customer.lua COUNT                POST evaluate of a customer picked at random among the first COUNT seeded
-#                                     (seed_customers_lite / _pg) per request
+#   customer.lua COUNT [THREADS]      POST evaluate of a customer picked at random among the first COUNT seeded
+#                                     (seed_customers_lite / _pg) per request; with THREADS (wrk's -t), thread i
+#                                     takes customers i + 1, i + 1 + THREADS, … in turn instead: a warm-up that
+#                                     reads each of them once as soon as it can
 #   customer-hot.lua                  POST evaluate of one customer, again and again
 #   entitlements.lua                  POST evaluate with $entitlement (a yearly subscription) in the body, synced
+#   entitlements-made.lua COUNT       the same with the user_id of a customer picked as customer.lua picks one,
+#                                     the body made per request as customer.lua makes it: the same evaluation as
+#                                     by that customer, at the same cost to wrk
 customers_lua() {
   { lua_threads; cat <<'EOF'
 function init(args)
@@ -255,14 +260,20 @@ EOF
   } >"$1/notify.lua"
   { lua_threads; cat <<'EOF'
 function init(args)
-  count = tonumber(args[1])
+  count, threads = tonumber(args[1]), tonumber(args[2])
   math.randomseed(os.time() * 100 + id)
+  next_customer = id + 1
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
 end
 function request()
-  local body = string.format('{"customer": "00000000-0000-4000-9000-%012d", "environment": "sandbox"}',
-    math.random(1, count))
+  local customer = math.random(1, count)
+  if threads then
+    customer = next_customer
+    next_customer = next_customer + threads
+    if next_customer > count then next_customer = id + 1 end
+  end
+  local body = string.format('{"customer": "00000000-0000-4000-9000-%012d", "environment": "sandbox"}', customer)
   return wrk.format(nil, nil, nil, body)
 end
 EOF
@@ -272,6 +283,20 @@ wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"customer": "00000000-0000-4000-9000-000000000001", "environment": "sandbox"}'
 EOF
+  { lua_threads; cat <<EOF
+function init(args)
+  count = tonumber(args[1])
+  math.randomseed(os.time() * 100 + id)
+  wrk.method = "POST"
+  wrk.headers["Content-Type"] = "application/json"
+end
+function request()
+  local body = string.format('{"entitlements": [$entitlement], "synced": true, '
+    .. '"user_id": "00000000-0000-4000-9000-%012d"}', math.random(1, count))
+  return wrk.format(nil, nil, nil, body)
+end
+EOF
+  } >"$1/entitlements-made.lua"
   cat >"$1/entitlements.lua" <<EOF
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -316,7 +341,9 @@ INSERT INTO store_transactions (app, store, purchase, id, signed_date, payload)
   SELECT 'photocollage', 'app-store', purchase, purchase, '$(date -u +%Y-%m-%dT%H:%M:%SZ)',
     replace(replace('$4', '@TRANSACTION@', purchase), '@CUSTOMER@', customer) FROM seed;
 COMMIT;
-ANALYZE;
+-- Vacuumed and checkpointed now, so that autovacuum and the checkpointer do not share the cores with the runs.
+VACUUM (ANALYZE);
+CHECKPOINT;
 EOF
 }
 

@@ -143,7 +143,13 @@ extension Router {
         guard json.last == UInt8(ascii: "}"), json.count > 2 else { return json }
         var writer = JSONWriter(capacity: customer.text.utf8.count + 16)
         writer.string(customer.text)
-        return json.dropLast() + Array(#","customer":"#.utf8) + writer.bytes + [UInt8(ascii: "}")]
+        var json = json
+        json.removeLast()
+        json.reserveCapacity(json.count + writer.bytes.count + 13)
+        json.append(contentsOf: #","customer":"#.utf8)
+        json.append(contentsOf: writer.bytes)
+        json.append(UInt8(ascii: "}"))
+        return json
     }
 
     /// The entitlements the store confirmed for `customer` of `app`, as they stand at `time`.

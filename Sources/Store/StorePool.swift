@@ -1,7 +1,12 @@
+import Foundation
 import Synchronization
 
 /// Open customer stores, reused across requests: each store (one connection) serves one caller at a time,
 /// and goes back to the pool after, unless it failed.
+///
+/// On SQLite the pool's writers take turns on a lock of its own: SQLite lets one writer in at a time and makes
+/// the others wait in its busy handler, which sleeps for milliseconds between tries, so writers queued there
+/// would leave the file idle between commits. Writers of other processes still wait in the busy handler.
 ///
 /// Reads never create or migrate the store (they work on a read-only file or database user): before anything was
 /// written there is nothing to read. Stores opened to read and to write are kept apart.
@@ -15,10 +20,13 @@ package final class StorePool: Sendable {
     private let idle = Mutex<[StoreMode: [Idle]]>([:])
     /// The most stores kept open while idle.
     private let capacity: Int
+    /// Held by each write on SQLite, nil on PostgreSQL, whose writers run at once.
+    private let writerTurn: NSLock?
 
     package init(location: StoreLocation, capacity: Int = 16) {
         self.location = location
         self.capacity = capacity
+        if case .sqlite = location { writerTurn = NSLock() } else { writerTurn = nil }
     }
 
     /// `body` on a store that exists; nil when there is no store yet.
@@ -33,7 +41,9 @@ package final class StorePool: Sendable {
 
     /// `body` on the store, created when missing.
     package func write<T>(_ body: (any CustomerStore) throws(StoreError) -> T) throws(StoreError) -> T {
-        try run(.create, body)
+        writerTurn?.lock()
+        defer { writerTurn?.unlock() }
+        return try run(.create, body)
     }
 
     /// `body` on a store kept open in `mode`, or on one opened now. A kept connection the database dropped while

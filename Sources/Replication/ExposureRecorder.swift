@@ -47,12 +47,16 @@ package final class ExposureRecorder: ExposureSink {
     }
 
     private struct State {
-        /// Exposures not written yet, oldest first; a write takes a prefix, and new ones go at the end.
+        /// Exposures not written yet from `head` on, oldest first; a write takes the first of them, and new ones
+        /// go at the end. Written ones are removed once they are half the array, so that no write moves the rest.
         var pending: [Exposure] = []
+        var head = 0
         var keys: Set<Key> = []
         /// Whether the last write failed: a full batch then waits for the next attempt.
         var failing = false
         var stopping = false
+
+        var held: Int { pending.count - head }
     }
 
     private let settings: Settings
@@ -88,17 +92,17 @@ package final class ExposureRecorder: ExposureSink {
                                 policy: policy)
         let key = Key(exposure)
         let (dropped, full) = state.withLock { state -> (Bool, Bool) in
-            guard !state.stopping, state.pending.count < settings.limit else { return (true, false) }
+            guard !state.stopping, state.held < settings.limit else { return (true, false) }
             guard state.keys.insert(key).inserted else { return (false, false) }
             state.pending.append(exposure)
-            return (false, !state.failing && state.pending.count % settings.batchSize == 0)
+            return (false, !state.failing && state.held % settings.batchSize == 0)
         }
         if dropped { metrics.countExposuresDropped(1) }
         if full { wake.signal() }
     }
 
     /// The exposures held, not written yet.
-    package var held: Int { state.withLock { $0.pending.count } }
+    package var held: Int { state.withLock { $0.held } }
 
     /// Stops taking exposures, writes those held (trying for up to `stopWait` while the store does not answer;
     /// what is still held then is dropped and counted), and ends the thread.
@@ -134,9 +138,10 @@ package final class ExposureRecorder: ExposureSink {
         let left = state.withLock { state in
             defer {
                 state.pending = []
+                state.head = 0
                 state.keys = []
             }
-            return state.pending.count
+            return state.held
         }
         if left > 0 {
             metrics.countExposuresDropped(left)
@@ -150,14 +155,16 @@ package final class ExposureRecorder: ExposureSink {
     /// Writes the held exposures batch by batch until none is left or a write fails; whether none failed.
     private func writeHeld() -> Bool {
         while true {
-            let batch = state.withLock { Array($0.pending.prefix(settings.batchSize)) }
+            let batch = state.withLock { state in
+                Array(state.pending[state.head..<min(state.head + settings.batchSize, state.pending.count)])
+            }
             guard !batch.isEmpty else { return true }
             do throws(StoreError) {
                 try write(batch)
             } catch {
                 let (first, held) = state.withLock { state in
                     defer { state.failing = true }
-                    return (!state.failing, state.pending.count)
+                    return (!state.failing, state.held)
                 }
                 if first {
                     log(LogLine.event("exposures") { line in
@@ -167,8 +174,12 @@ package final class ExposureRecorder: ExposureSink {
                 return false
             }
             let recovered = state.withLock { state in
-                // Only appends happened meanwhile: the batch is still the prefix.
-                state.pending.removeFirst(batch.count)
+                // Only appends happened meanwhile: the batch is still the first of those held.
+                state.head += batch.count
+                if state.head * 2 >= state.pending.count {
+                    state.pending.removeFirst(state.head)
+                    state.head = 0
+                }
                 for exposure in batch { state.keys.remove(Key(exposure)) }
                 defer { state.failing = false }
                 return state.failing

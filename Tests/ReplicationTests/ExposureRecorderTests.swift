@@ -67,6 +67,21 @@ import TollgateEvaluation
         #expect(Self.counter("tollgate_exposures_dropped_total", in: metrics) == "0")
     }
 
+    @Test func aBacklogIsWrittenBatchByBatchEachExposureOnceInOrder() async throws {
+        let store = FakeStore()
+        store.set(down: true)
+        let recorder = ExposureRecorder(settings: Self.settings(), metrics: Metrics(), log: { _ in },
+                                        write: { (batch) throws(StoreError) in try store.write(batch) })
+        for user in 0..<35 { Self.expose(recorder, user) }
+        #expect(recorder.held == 35)
+        store.set(down: false)
+        #expect(await eventually(within: .seconds(30)) { recorder.held == 0 })
+        for user in 35..<38 { Self.expose(recorder, user) }
+        recorder.stop()
+        #expect(store.batches.map(\.count) == [10, 10, 10, 5, 3])
+        #expect(store.batches.joined().map(\.user) == (0..<38).map { "user-\($0)" })
+    }
+
     @Test func whatIsHeldIsWrittenWithinTheInterval() async throws {
         let store = FakeStore()
         let recorder = ExposureRecorder(settings: Self.settings(batchSize: 1_000, interval: 0.05), metrics: Metrics(),

@@ -208,6 +208,15 @@ enum Migrations {
         CREATE INDEX exposures_by_first_time_variant
             ON exposures (app, experiment, seed, first_time, variant, multiple);
         """,
+        // The customers each commit changed, in commit order, so that another connection's customer cache drops
+        // only them (SQLiteCommitFeed); the newest are kept (`SQLiteCommitFeed.changesKept`).
+        """
+        CREATE TABLE customer_changes (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            app TEXT NOT NULL,
+            customer TEXT NOT NULL
+        );
+        """,
     ]
 
     /// Brings the schema up to date in one transaction; refuses a database from a newer schema.

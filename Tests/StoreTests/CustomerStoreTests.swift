@@ -253,22 +253,59 @@ import TollgateEvaluation
         #expect(try store.openCustomers().balances(app: "demo", customer: "alice", environment: "production") == ["coins": 0])
     }
 
-    /// SQLite has no notifications: its feed notices another connection's commit, and cannot say whose.
-    @Test func sqlitesFeedNoticesOtherConnectionsCommits() throws {
+    /// SQLite has no notifications: its feed notices another connection's commit from the data version, and
+    /// reads whose customers it changed from the store's log of changes; a commit that changed none names none.
+    @Test func sqlitesFeedNamesNoCustomerForACommitThatChangedNone() throws {
         let store = try BackendStore(.sqlite)
         defer { store.remove() }
         let writer = try store.openCustomers(.create)
         let feed = try #require(try store.openCustomers().customerChangeFeed())
         #expect(try feed.wait(timeout: .milliseconds(120)) == .customers([]), "nothing happened yet")
+        try (writer as? any ExposureStore)?.recordExposures([
+            Exposure(app: "demo", experiment: "onboarding", seed: "onboarding", variant: "paywall", user: "alice",
+                     time: Self.noon, policy: "sha256:1"),
+        ])
+        #expect(try feed.wait(timeout: .seconds(5)) == .customers([]), "an exposure is no customer's change")
         _ = try writer.recordPurchaseEvent(Self.purchase, notification: nil) { _ in
             PurchaseUpdate(owner: "alice", status: "applied")
         }
-        #expect(try feed.wait(timeout: .seconds(5)) == .unknown)
+        #expect(try feed.wait(timeout: .seconds(5)) == .customers([CustomerRef(app: "demo", customer: "alice")]))
         #expect(try feed.wait(timeout: .milliseconds(120)) == .customers([]), "once per commit")
     }
 
-    @Test func theCustomerFeedNamesEveryCustomerACommitChanges() throws {
-        let store = try BackendStore(.postgres)
+    /// Changes the log forgot before the feed read them leave it unable to say whose: it drops everyone.
+    @Test func sqlitesFeedDropsEveryoneWhenChangesItDidNotReadWereForgotten() throws {
+        let store = try BackendStore(.sqlite)
+        defer { store.remove() }
+        let writer = try store.openCustomers(.create)
+        let feed = try #require(try store.openCustomers().customerChangeFeed())
+        try writer.forgetCustomer(app: "demo", customer: "carol")
+        #expect(try feed.wait(timeout: .seconds(5)) == .customers([CustomerRef(app: "demo", customer: "carol")]))
+        // As if the log had been cut after changes 2 to 4.
+        try Connection(path: store.location)
+            .execute("INSERT INTO customer_changes (seq, app, customer) VALUES (5, 'demo', 'dave')")
+        #expect(try feed.wait(timeout: .seconds(5)) == .unknown)
+        try writer.forgetCustomer(app: "demo", customer: "erin")
+        #expect(try feed.wait(timeout: .seconds(5)) == .customers([CustomerRef(app: "demo", customer: "erin")]),
+                "and follows the log again from there")
+    }
+
+    /// The log keeps the newest changes only.
+    @Test func sqlitesLogOfChangesKeepsTheNewest() throws {
+        let store = try BackendStore(.sqlite)
+        defer { store.remove() }
+        let writer = try store.openCustomers(.create)
+        try writer.forgetCustomer(app: "demo", customer: "carol")
+        let connection = try Connection(path: store.location)
+        try connection.execute("UPDATE sqlite_sequence SET seq = 20000 WHERE name = 'customer_changes'")
+        try writer.forgetCustomer(app: "demo", customer: "dave")
+        let kept = try connection.prepare("SELECT group_concat(seq) AS seqs FROM customer_changes").onlyRow()
+        #expect(try kept.text("seqs") == "20001", "change 1 is more than 10,000 changes old")
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func theCustomerFeedNamesEveryCustomerACommitChanges(_ backend: StoreBackend) throws {
+        let store = try BackendStore(backend)
         defer { store.remove() }
         let feed = try #require(try store.openCustomers().customerChangeFeed())
         #expect(try feed.wait(timeout: .milliseconds(50)) == .customers([]), "nothing happened yet")

@@ -138,7 +138,7 @@ struct TemporaryStore {
         }
         _ = try SQLiteStore(path: store.path, mode: .create)
         try Connection(path: store.path).execute("PRAGMA user_version = 99")
-        #expect(throws: StoreError.newerSchema(path: store.path, found: 99, known: 7)) {
+        #expect(throws: StoreError.newerSchema(path: store.path, found: 99, known: 8)) {
             try SQLiteStore(path: store.path, mode: .write)
         }
     }

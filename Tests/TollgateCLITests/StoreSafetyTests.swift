@@ -147,7 +147,7 @@ struct BadStore: Sendable, CustomTestStringConvertible {
             try bytes.prefix(8192).write(to: path)
         },
         BadStore(name: "a newer schema", message: "the store was written by a newer tollgate (schema 99; this one "
-                    + "knows up to 7); nothing was changed") { path, project in
+                    + "knows up to 8); nothing was changed") { path, project in
             try StoreSafetyTests.publishStore(at: path, from: project)
             try Connection(path: path.path).execute("PRAGMA user_version = 99")
         },

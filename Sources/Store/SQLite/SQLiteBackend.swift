@@ -91,11 +91,20 @@ package final class SQLiteBackend: DatabaseBackend {
     /// Nothing: SQLite serializes every write.
     package func lock(_ name: String) {}
 
-    /// Nothing: an SQLite store has no listeners.
-    package func customersChanged(app: String, customers: Set<String>) {}
+    /// Logs each customer in `customer_changes` with the transaction, for the commit feeds of other connections,
+    /// and forgets all but the newest `SQLiteCommitFeed.changesKept`.
+    package func customersChanged(app: String, customers: Set<String>) throws(SQLiteError) {
+        guard !customers.isEmpty else { return }
+        let insert = try connection.prepare("INSERT INTO customer_changes (app, customer) VALUES (?1, ?2)")
+        for customer in customers.sorted() {
+            _ = try insert.rows([.text(app), .text(customer)])
+        }
+        _ = try query("DELETE FROM customer_changes WHERE seq <= last_insert_rowid() - ?1",
+                      [.integer(SQLiteCommitFeed.changesKept)])
+    }
 
     /// A feed that notices commits of other connections (other processes, or this one's other stores) from
-    /// SQLite's data version, on a read-only connection of its own.
+    /// SQLite's data version and names the customers they changed, on a read-only connection of its own.
     package func customerChangeFeed() throws(StoreError) -> (any CustomerChangeFeed)? {
         do {
             return try SQLiteCommitFeed(path: path)

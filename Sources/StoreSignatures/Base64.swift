@@ -7,14 +7,14 @@ enum Base64 {
         segment.withUnsafeBufferPointer { decode($0, url: true) }
     }
 
-    /// The bytes of a base64url segment (RFC 7515: no padding); nil for any other character or length.
+    /// `decode(url:)` of a segment's text.
     static func decode(url segment: Substring) -> [UInt8]? {
         decode(url: ArraySlice(segment.utf8))
     }
 
     /// The bytes of padded standard base64; nil for anything else.
     static func decode(standard text: Substring) -> [UInt8]? {
-        Array(text.utf8).withUnsafeBufferPointer { decode($0, url: false) }
+        ArraySlice(text.utf8).withUnsafeBufferPointer { decode($0, url: false) }
     }
 
     /// The value of each byte of base64url, then of standard base64; -1 for the rest.

@@ -6,44 +6,39 @@
 /// user at once wait for each other on the row (the second then updates it), and every batch visits its rows
 /// in the same order, so two batches never wait for each other in a cycle.
 extension DatabaseStore: ExposureStore {
-    /// Rows per statement: eight parameters each, well below either backend's limit.
-    static var exposureRowsPerStatement: Int { 500 }
-
     package func recordExposures(_ batch: [Exposure]) throws(StoreError) {
         let rows = Self.firstExposures(batch)
         guard !rows.isEmpty else { return }
         try backend.write(locking: nil) { () throws(Backend.Failure) in
             var start = 0
             while start < rows.count {
-                let chunk = rows[start..<min(start + Self.exposureRowsPerStatement, rows.count)]
-                let values = chunk.indices.map { index in
-                    let first = (index - start) * 8
-                    return "(" + (1...8).map { "?\(first + $0)" }.joined(separator: ", ") + ")"
+                // The largest power of two of rows left, up to the most: a batch takes a few of the few texts
+                // each connection prepares once.
+                let left = rows.count - start
+                let exponent = min(ExposureUpsert.statements.count - 1, Int.bitWidth - 1 - left.leadingZeroBitCount)
+                let chunk = rows[start..<start + 1 << exponent]
+                var parameters: [StoreValue] = []
+                parameters.reserveCapacity(chunk.count * 8)
+                for row in chunk {
+                    let exposure = row.exposure
+                    parameters.append(.text(exposure.app))
+                    parameters.append(.text(exposure.experiment))
+                    parameters.append(.text(exposure.seed))
+                    parameters.append(.text(exposure.user))
+                    parameters.append(.text(exposure.variant))
+                    parameters.append(.timestamp(exposure.time))
+                    parameters.append(.text(exposure.policy))
+                    parameters.append(.integer(row.multiple ? 1 : 0))
                 }
-                let parameters = chunk.flatMap { row -> [StoreValue] in
-                    [.text(row.exposure.app), .text(row.exposure.experiment), .text(row.exposure.seed),
-                     .text(row.exposure.user), .text(row.exposure.variant), .timestamp(row.exposure.time),
-                     .text(row.exposure.policy), .integer(row.multiple ? 1 : 0)]
-                }
-                // An earlier exposure takes the row's variant, time and policy; another variant marks it
-                // multiple. A row that neither changes is left alone.
-                _ = try backend.query("""
-                    INSERT INTO exposures (app, experiment, seed, user_id, variant, first_time, policy, multiple)
-                    VALUES \(values.joined(separator: ", "))
-                    ON CONFLICT (app, experiment, seed, user_id) DO UPDATE SET
-                        multiple = CASE WHEN exposures.multiple = 1 OR excluded.multiple = 1
-                            OR exposures.variant <> excluded.variant THEN 1 ELSE 0 END,
-                        variant = CASE WHEN excluded.first_time < exposures.first_time
-                            THEN excluded.variant ELSE exposures.variant END,
-                        policy = CASE WHEN excluded.first_time < exposures.first_time
-                            THEN excluded.policy ELSE exposures.policy END,
-                        first_time = CASE WHEN excluded.first_time < exposures.first_time
-                            THEN excluded.first_time ELSE exposures.first_time END
-                    WHERE exposures.variant <> excluded.variant OR excluded.first_time < exposures.first_time
-                        OR (excluded.multiple = 1 AND exposures.multiple = 0)
-                    """, parameters)
-                start += Self.exposureRowsPerStatement
+                _ = try backend.query(ExposureUpsert.statements[exponent], parameters)
+                start += chunk.count
             }
+        }
+    }
+
+    package func commitWithoutWaitingForDisk() throws(StoreError) {
+        try read { () throws(Backend.Failure) in
+            _ = try backend.query(backend.dialect.commitsWithoutWaitingForDisk, [])
         }
     }
 
@@ -64,23 +59,61 @@ extension DatabaseStore: ExposureStore {
     /// One row per app, experiment, seed and user (a statement may not upsert a row twice): the earliest
     /// exposure, marked multiple when the batch saw the user in another variant too; sorted by that key, the
     /// order every writer takes its row locks in.
-    static func firstExposures(_ batch: [Exposure]) -> [(exposure: Exposure, multiple: Bool)] {
-        var rows: [ExposureKey: (exposure: Exposure, multiple: Bool)] = [:]
+    static func firstExposures(_ batch: [Exposure]) -> [FirstExposure] {
+        var positions: [ExposureKey: Int] = [:]
+        positions.reserveCapacity(batch.count)
+        var rows: [FirstExposure] = []
+        rows.reserveCapacity(batch.count)
         for exposure in batch {
             let key = ExposureKey(exposure)
-            guard let kept = rows[key] else {
-                rows[key] = (exposure, false)
+            guard let position = positions[key] else {
+                positions[key] = rows.count
+                rows.append(FirstExposure(exposure: exposure, multiple: false))
                 continue
             }
-            let multiple = kept.multiple || kept.exposure.variant != exposure.variant
-            rows[key] = (exposure.time < kept.exposure.time ? exposure : kept.exposure, multiple)
+            rows[position].multiple = rows[position].multiple || rows[position].exposure.variant != exposure.variant
+            if exposure.time < rows[position].exposure.time { rows[position].exposure = exposure }
         }
-        return rows.sorted { $0.key < $1.key }.map(\.value)
+        // Sorting the positions moves integers, not rows.
+        return rows.indices.sorted { ExposureKey.precedes(rows[$0].exposure, rows[$1].exposure) }.map { rows[$0] }
     }
 }
 
-/// What identifies an exposure row, ordered field by field.
-struct ExposureKey: Hashable, Comparable {
+/// The statements that upsert a batch of exposures.
+enum ExposureUpsert {
+    /// The upserts of 1, 2, 4 … 512 rows, by exponent: eight parameters a row, well below either backend's limit.
+    /// An earlier exposure takes the row's variant, time and policy; another variant marks it multiple. A row
+    /// that neither changes is left alone.
+    static let statements: [String] = (0...9).map { exponent in
+        let values = (0..<1 << exponent).map { row in
+            "(" + (1...8).map { "?\(row * 8 + $0)" }.joined(separator: ", ") + ")"
+        }
+        return """
+            INSERT INTO exposures (app, experiment, seed, user_id, variant, first_time, policy, multiple)
+            VALUES \(values.joined(separator: ", "))
+            ON CONFLICT (app, experiment, seed, user_id) DO UPDATE SET
+                multiple = CASE WHEN exposures.multiple = 1 OR excluded.multiple = 1
+                    OR exposures.variant <> excluded.variant THEN 1 ELSE 0 END,
+                variant = CASE WHEN excluded.first_time < exposures.first_time
+                    THEN excluded.variant ELSE exposures.variant END,
+                policy = CASE WHEN excluded.first_time < exposures.first_time
+                    THEN excluded.policy ELSE exposures.policy END,
+                first_time = CASE WHEN excluded.first_time < exposures.first_time
+                    THEN excluded.first_time ELSE exposures.first_time END
+            WHERE exposures.variant <> excluded.variant OR excluded.first_time < exposures.first_time
+                OR (excluded.multiple = 1 AND exposures.multiple = 0)
+            """
+    }
+}
+
+/// A row of a batch to upsert: the earliest exposure of its key, and whether the batch saw another variant too.
+struct FirstExposure {
+    var exposure: Exposure
+    var multiple: Bool
+}
+
+/// What identifies an exposure row.
+struct ExposureKey: Hashable {
     var app: String
     var experiment: String
     var seed: String
@@ -93,7 +126,12 @@ struct ExposureKey: Hashable, Comparable {
         user = exposure.user
     }
 
-    static func < (lhs: ExposureKey, rhs: ExposureKey) -> Bool {
-        (lhs.app, lhs.experiment, lhs.seed, lhs.user) < (rhs.app, rhs.experiment, rhs.seed, rhs.user)
+    /// Whether `lhs`'s key comes before `rhs`'s, field by field, read in place.
+    static func precedes(_ lhs: borrowing Exposure, _ rhs: borrowing Exposure) -> Bool {
+        if lhs.app != rhs.app { return lhs.app < rhs.app }
+        if lhs.experiment != rhs.experiment { return lhs.experiment < rhs.experiment }
+        if lhs.seed != rhs.seed { return lhs.seed < rhs.seed }
+        return lhs.user < rhs.user
     }
+
 }

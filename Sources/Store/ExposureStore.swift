@@ -57,6 +57,10 @@ package protocol ExposureStore: AnyObject {
     /// is marked `multiple`, whatever order the exposures arrive in and however many writers record at once.
     func recordExposures(_ batch: [Exposure]) throws(StoreError)
 
+    /// Lets this connection's commits return before they reach the disk (`SQLDialect.commitsWithoutWaitingForDisk`),
+    /// for a writer that holds what it writes in memory anyway. A PostgreSQL connection that reconnects waits again.
+    func commitWithoutWaitingForDisk() throws(StoreError)
+
     /// The first exposures of `experiment` in `app`, of every seed, sorted by seed, first time and user.
     func exposures(app: String, experiment: String) throws(StoreError) -> [StoredExposure]
 

@@ -39,15 +39,24 @@ package enum SQLDialect: Hashable, Sendable {
         }
     }
 
+    /// The setting that lets a connection's commits return before they reach the disk: the database stays
+    /// consistent, and a power cut may lose the last commits.
+    package var commitsWithoutWaitingForDisk: String {
+        switch self {
+        case .sqlite: "PRAGMA synchronous = NORMAL"
+        case .postgres: "SET synchronous_commit = off"
+        }
+    }
+
     /// `sql` as the backend reads its parameters: SQLite reads `?1` itself; PostgreSQL's `$1` is written
     /// for each `?` that a digit follows (the store's statements hold no `?` in a literal).
     package func parameters(_ sql: String) -> String {
         guard self == .postgres else { return sql }
-        var characters = Array(sql)
-        for index in characters.indices.dropLast()
-        where characters[index] == "?" && characters[index + 1].isASCII && characters[index + 1].isNumber {
-            characters[index] = "$"
+        var bytes = Array(sql.utf8)
+        for index in bytes.indices.dropLast()
+        where bytes[index] == UInt8(ascii: "?") && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1]) {
+            bytes[index] = UInt8(ascii: "$")
         }
-        return String(characters)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -104,4 +104,27 @@ import TollgateEvaluation
             if !row.multiple { #expect(row.variant == "paywall") }
         }
     }
+
+    /// A batch goes in as statements of a power of two of rows up to 512, the last ones smaller: every row of a
+    /// batch of 1,301 users is written once, a user repeated within it keeps the earliest exposure and is marked
+    /// multiple when the repeat was of another variant; on a connection whose commits do not wait for the disk.
+    @Test(arguments: StoreBackend.allCases) func aBatchOfAnySizeIsWrittenWhole(_ backend: StoreBackend) throws {
+        let store = try BackendStore(backend)
+        defer { store.remove() }
+        let exposures = try StoreLocation(store.location).openExposures(.create)
+        try exposures.commitWithoutWaitingForDisk()
+        let users = 1_301
+        var batch = (0..<users).map { Self.exposure("user-\($0)", "paywall", at: Int64($0)) }
+        batch += [Self.exposure("user-7", "paywall", at: 2), Self.exposure("user-9", "holdout", at: 100)]
+        try exposures.recordExposures(batch.reversed())
+        let rows = try StoreLocation(store.location).openExposures(.read).exposures(app: "demo", experiment: "onboarding")
+        #expect(rows.count == users)
+        #expect(Set(rows.map(\.user)).count == users)
+        let byUser = Dictionary(uniqueKeysWithValues: rows.map { ($0.user, $0) })
+        #expect(byUser["user-7"]?.firstTime == Self.time(2))
+        #expect(byUser["user-7"]?.multiple == false)
+        #expect(byUser["user-9"]?.firstTime == Self.time(9))
+        #expect(byUser["user-9"]?.multiple == true)
+        #expect(byUser["user-1300"]?.firstTime == Self.time(1_300))
+    }
 }

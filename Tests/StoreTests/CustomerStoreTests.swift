@@ -363,7 +363,7 @@ import TollgateEvaluation
         try Self.expectMigrated(writer)
         try EarlierStoreTests.expectReadsAsBefore(writer, history: "postgres-schema-2-history.json",
                                                   replicaLastSeen: "2026-12-01T21:45:20Z")
-        #expect(try database.execute("SELECT max(version) FROM tollgate_migrations") == "7")
+        #expect(try database.execute("SELECT max(version) FROM tollgate_migrations") == "8")
     }
 
     /// The customer and exposure tables of a migrated store work.

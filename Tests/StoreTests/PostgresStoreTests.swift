@@ -18,13 +18,32 @@ import Testing
                 "a second open runs nothing")
     }
 
+    /// The signed payloads are compressed with LZ4 when the server was built with it, and left to the server's
+    /// default otherwise.
+    @Test func signedPayloadsAreCompressedWithLZ4() throws {
+        let database = try TestDatabase.create("compression")
+        defer { database.drop() }
+        _ = try PostgresStore(url: database.url, mode: .create)
+        let lz4 = try database.execute("""
+            SELECT 'lz4' = ANY (enumvals) FROM pg_settings WHERE name = 'default_toast_compression'
+            """)
+        let methods = try database.execute("""
+            SELECT string_agg(attrelid::regclass || ' ' || attcompression::text, ', ' ORDER BY attrelid::regclass::text)
+            FROM pg_attribute WHERE attname = 'payload'
+                AND attrelid IN ('store_notifications'::regclass, 'store_transactions'::regclass,
+                                 'store_renewals'::regclass)
+            """)
+        let method = lz4 == "t" ? "l" : ""
+        #expect(methods == "store_notifications \(method), store_renewals \(method), store_transactions \(method)")
+    }
+
     @Test func aDatabaseMigratedByANewerTollgateIsRefused() throws {
         let database = try TestDatabase.create("newer")
         defer { database.drop() }
         _ = try PostgresStore(url: database.url, mode: .create)
         try database.execute("INSERT INTO tollgate_migrations (version) VALUES (99)")
         for mode in [StoreMode.read, .write, .create] {
-            #expect(throws: StoreError.newerSchema(path: database.url, found: 99, known: 7)) {
+            #expect(throws: StoreError.newerSchema(path: database.url, found: 99, known: 8)) {
                 try PostgresStore(url: database.url, mode: mode)
             }
         }
@@ -42,7 +61,7 @@ import Testing
             }
         }
         #expect(failures.all.isEmpty)
-        #expect(try database.execute("SELECT count(*) FROM tollgate_migrations") == "7")
+        #expect(try database.execute("SELECT count(*) FROM tollgate_migrations") == "8")
     }
 
     @Test func aServerErrorCarriesItsSQLStateMessageAndStatement() throws {

@@ -124,7 +124,7 @@ import TollgateCLI
 
     static let newerSchema = "INSERT INTO tollgate_migrations (version) VALUES (99)"
     static let newerSchemaMessage =
-        "the store was written by a newer tollgate (schema 99; this one knows up to 7); nothing was changed"
+        "the store was written by a newer tollgate (schema 99; this one knows up to 8); nothing was changed"
 
     /// A store whose schema a newer tollgate migrated, or whose table someone dropped, is refused in one line and
     /// left as it was.

@@ -79,8 +79,8 @@ package final class ExposureRecorder: ExposureSink {
     }
 
     /// A write to the store at `location`, on a connection opened at the first batch and again after a failure.
-    /// Its commits do not wait for the disk: a power cut may lose the last batches, as any crash loses the
-    /// exposures still held, and never more than the store's recent commits.
+    /// Its commits do not wait for the disk: a power cut may lose the last batches written, as any crash loses
+    /// the exposures still held; the store stays consistent.
     package static func writer(to location: StoreLocation) -> @Sendable ([Exposure]) throws(StoreError) -> Void {
         let connection = ExposureConnection(location: location, waitsForDisk: false)
         return { (batch) throws(StoreError) in

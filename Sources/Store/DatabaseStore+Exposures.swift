@@ -12,8 +12,8 @@ extension DatabaseStore: ExposureStore {
         try backend.write(locking: nil) { () throws(Backend.Failure) in
             var start = 0
             while start < rows.count {
-                // The largest power of two of rows left, up to the most: a batch takes a few of the few texts
-                // each connection prepares once.
+                // The largest power of two of the rows left, at most 512: every batch is made of the same ten
+                // statements, which each connection prepares once.
                 let left = rows.count - start
                 let exponent = min(ExposureUpsert.statements.count - 1, Int.bitWidth - 1 - left.leadingZeroBitCount)
                 let chunk = rows[start..<start + 1 << exponent]
@@ -133,5 +133,4 @@ struct ExposureKey: Hashable {
         if lhs.seed != rhs.seed { return lhs.seed < rhs.seed }
         return lhs.user < rhs.user
     }
-
 }

@@ -5,7 +5,8 @@ import Testing
 struct SQLDialectTests {
     @Test func postgresReadsEachNumberedParameterAsDollar() {
         let sql = "SELECT ?1, ?12 FROM t WHERE name = 'café' AND a ?| b AND c = ?3"
-        #expect(SQLDialect.postgres.parameters(sql) == "SELECT $1, $12 FROM t WHERE name = 'café' AND a ?| b AND c = $3")
+        #expect(SQLDialect.postgres.parameters(sql)
+                == "SELECT $1, $12 FROM t WHERE name = 'café' AND a ?| b AND c = $3")
         #expect(SQLDialect.postgres.parameters("?") == "?")
         #expect(SQLDialect.postgres.parameters("") == "")
     }

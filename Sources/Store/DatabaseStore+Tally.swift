@@ -4,7 +4,7 @@ package import TollgateEvaluation
 /// the exposures' index by first time, and the buyers' sums through a join of their purchases to their first
 /// exposures by user, one row per buyer, summed per variant. Users who bought nothing add only to `users`, so the
 /// join touches purchases, never every exposure. On PostgreSQL the buyers' statement is planned without nested
-/// loops (`SQLDialect.joinsByHash`): before new tables are analyzed the planner takes each for one row and would
+/// loops (`SQLDialect.tallySettings`): before new tables are analyzed the planner takes each for one row and would
 /// gather the purchases again for every exposure (16 s for 600 of each); with statistics it hashes them anyway,
 /// in parallel (materializing the purchases instead cost parallelism: 7 s rather than 3.5 s at 10,000,000
 /// exposures), and without JIT.
@@ -49,8 +49,8 @@ extension DatabaseStore {
                     .joined(separator: ", ")
             let parameters = period + [.integer(request.window)]
                 + factors.flatMap { [StoreValue.text($0.key), .text("\($0.value)")] }
-            for setting in dialect.joinsByHash.on { _ = try backend.query(setting, []) }
-            defer { for setting in dialect.joinsByHash.off { _ = try? backend.query(setting, []) } }
+            for setting in dialect.tallySettings.on { _ = try backend.query(setting, []) }
+            defer { for setting in dialect.tallySettings.off { _ = try? backend.query(setting, []) } }
             for row in try backend.query("""
                 WITH rates (currency, factor) AS (\(rates)),
                 purchases (user_id, time, price, refunded, currency) AS (

@@ -30,11 +30,11 @@ package enum SQLDialect: Hashable, Sendable {
         }
     }
 
-    /// The statements that keep the planner from nested loops and give it back, on PostgreSQL: for a join whose
-    /// tables may not have been analyzed yet, where a nested loop the planner thinks cheap is quadratic. JIT goes
-    /// off with them: the cost that keeps the one nested loop left (the rates) puts the plan past JIT's limits,
-    /// and compiling it then cost more than it saved (0.75 s of 5 s at 10,000,000 exposures).
-    package var joinsByHash: (on: [String], off: [String]) {
+    /// The settings the results' buyers' statement runs under, and the statements that give them back, on
+    /// PostgreSQL. No nested loops: its tables may not have been analyzed yet, and a nested loop the planner
+    /// thinks cheap is then quadratic. No JIT: the cost that keeps the one nested loop left (the rates) puts the
+    /// plan past JIT's limits, and compiling it cost more than it saved (0.75 s of 5 s at 10,000,000 exposures).
+    package var tallySettings: (on: [String], off: [String]) {
         switch self {
         case .sqlite: ([], [])
         case .postgres: (["SET enable_nestloop = off", "SET jit = off"], ["RESET enable_nestloop", "RESET jit"])

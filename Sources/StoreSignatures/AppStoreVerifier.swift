@@ -90,7 +90,7 @@ package struct AppStoreVerifier: Sendable {
 
     /// The x5c entry at `index` as a certificate.
     private static func certificate(_ entry: JSONValue, index: Int) throws(SignatureError) -> Certificate {
-        guard let text = entry.string, let der = Base64.decode(standard: Substring(text)),
+        guard let text = entry.string, let der = Base64.decode(standard: text),
               let certificate = try? Certificate(der: der) else { throw .badCertificate(index: index) }
         return certificate
     }

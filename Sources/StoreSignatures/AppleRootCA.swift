@@ -25,7 +25,7 @@ package enum AppleRootCA {
     /// trusting them would accept forged purchases.
     private static let shipped: Certificate = {
         let text = base64DER.filter { !$0.isWhitespace }
-        guard let der = Base64.decode(standard: Substring(text)), let certificate = try? Certificate(der: der),
+        guard let der = Base64.decode(standard: text), let certificate = try? Certificate(der: der),
               certificate.sha256Fingerprint == fingerprint else {
             preconditionFailure("the shipped Apple Root CA - G3 does not match its SHA-256 fingerprint")
         }

@@ -8,12 +8,12 @@ enum Base64 {
     }
 
     /// `decode(url:)` of a segment's text.
-    static func decode(url segment: Substring) -> [UInt8]? {
+    static func decode(url segment: some StringProtocol) -> [UInt8]? {
         decode(url: ArraySlice(segment.utf8))
     }
 
     /// The bytes of padded standard base64; nil for anything else.
-    static func decode(standard text: Substring) -> [UInt8]? {
+    static func decode(standard text: some StringProtocol) -> [UInt8]? {
         ArraySlice(text.utf8).withUnsafeBufferPointer { decode($0, url: false) }
     }
 

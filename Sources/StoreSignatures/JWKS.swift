@@ -27,8 +27,8 @@ package struct JWKS: Sendable {
             guard keys[keyID] == nil else {
                 throw .unreadableKeySet("two keys have the id \(ErrorQuoting.short(keyID))")
             }
-            guard let modulus = entry[member: "n"]?.string.flatMap({ Base64.decode(url: Substring($0)) }),
-                  let exponent = entry[member: "e"]?.string.flatMap({ Base64.decode(url: Substring($0)) }),
+            guard let modulus = entry[member: "n"]?.string.flatMap({ Base64.decode(url: $0) }),
+                  let exponent = entry[member: "e"]?.string.flatMap({ Base64.decode(url: $0) }),
                   !modulus.isEmpty, !exponent.isEmpty else {
                 throw .unreadableKeySet("key \(ErrorQuoting.short(keyID)) has no base64url n and e")
             }

@@ -142,7 +142,7 @@ import TollgateEvaluation
         #expect(jwk[member: "alg"]?.string == "RS256")
         #expect(jwk[member: "use"]?.string == "sig")
         #expect(jwk[member: "e"]?.string == "AQAB")
-        let modulus = try #require(jwk[member: "n"]?.string.flatMap { Base64.decode(url: Substring($0)) })
+        let modulus = try #require(jwk[member: "n"]?.string.flatMap { Base64.decode(url: $0) })
         #expect(modulus.count == 256)
         #expect(modulus.first != 0)
     }

@@ -82,6 +82,99 @@ import Testing
         #expect(missing.isUndefinedTable)
     }
 
+    /// A statement run a second time with the same parameter types is prepared, once; one run once is not.
+    @Test func aStatementRunAgainIsPreparedOnce() throws {
+        let database = try TestDatabase.create("prepared")
+        defer { database.drop() }
+        let connection = try PostgresConnection(url: database.url)
+        try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY, v TEXT)")
+        let insert = "INSERT INTO t VALUES ($1, $2)"
+        try connection.execute(insert, [.text("a"), .text("1")])
+        #expect(connection.preparedCount == 0)
+        try connection.execute(insert, [.text("b"), .text("2")])
+        #expect(connection.preparedCount == 1)
+        try connection.execute(insert, [.text("c"), .integer(3)])
+        #expect(connection.preparedCount == 1, "an integer is sent as bigint: a statement of its own, run once so far")
+        for key in ["d", "e"] { try connection.execute(insert, [.text(key), .text("4")]) }
+        try connection.execute(insert, [.text("f"), .null])
+        #expect(connection.preparedCount == 1, "NULL is sent as text: the statement prepared already")
+        let rows = try connection.execute("SELECT k, coalesce(v, '-') AS v FROM t ORDER BY k")
+        #expect(try rows.map { "\(try $0.text("k"))\(try $0.text("v"))" } == ["a1", "b2", "c3", "d4", "e4", "f-"])
+        let prepared = try connection.execute("SELECT statement FROM pg_prepared_statements")
+        #expect(try prepared.map { try $0.text("statement") } == [insert])
+    }
+
+    /// The server forgets a session's prepared statements when it ends; the connection prepares them again in
+    /// the next one.
+    @Test func statementsArePreparedAgainAfterAReconnect() throws {
+        let database = try TestDatabase.create("reprepare")
+        defer { database.drop() }
+        let connection = try PostgresConnection(url: database.url)
+        let next = "SELECT $1::bigint + 1 AS n"
+        for number in [1, 2] { try connection.execute(next, [.integer(Int64(number))]) }
+        #expect(connection.preparedCount == 1)
+        #expect(try database.execute("SELECT pg_terminate_backend(\(connection.backendPID))") == "t")
+        let lost = try #require(throws: PostgresError.self) { try connection.execute(next, [.integer(3)]) }
+        #expect(lost.connectionLost)
+        connection.reconnectIfLost()
+        #expect(connection.preparedCount == 0)
+        for number in [40, 41, 42] {
+            #expect(try connection.execute(next, [.integer(Int64(number))]).first?.integer("n") == Int64(number + 1))
+        }
+        #expect(connection.preparedCount == 1)
+    }
+
+    /// A prepared statement whose rows change shape (another session added a column) fails once with the
+    /// server's error, and runs again on the next call.
+    @Test func aStatementWhoseRowsChangedShapeRunsAgainOnTheNextCall() throws {
+        let database = try TestDatabase.create("reshaped")
+        defer { database.drop() }
+        let connection = try PostgresConnection(url: database.url)
+        try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY)")
+        try connection.execute("INSERT INTO t VALUES ('a')")
+        let select = "SELECT * FROM t WHERE k = $1"
+        for _ in 0..<2 { try connection.execute(select, [.text("a")]) }
+        #expect(connection.preparedCount == 1)
+        _ = try database.execute("ALTER TABLE t ADD COLUMN n BIGINT DEFAULT 7")
+        let changed = try #require(throws: PostgresError.self) { try connection.execute(select, [.text("a")]) }
+        #expect(changed.sqlState == "0A000" && !changed.connectionLost, "\(changed)")
+        #expect(connection.preparedCount == 0)
+        for _ in 0..<3 { #expect(try connection.execute(select, [.text("a")]).first?.integer("n") == 7) }
+        #expect(connection.preparedCount == 1)
+    }
+
+    /// A prepared statement is planned for the table as it is when it runs: one prepared while its table was
+    /// empty (analyzed so) uses the index once the table has grown, rather than the scan an empty table called for.
+    @Test func aPreparedStatementIsPlannedForTheTableAsItIsNow() throws {
+        let database = try TestDatabase.create("replanned")
+        defer { database.drop() }
+        let connection = try PostgresConnection(url: database.url)
+        try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY, v TEXT)")
+        try connection.execute("ANALYZE t")
+        let select = "SELECT v FROM t WHERE k = $1"
+        for _ in 0..<10 { try connection.execute(select, [.text("1")]) }
+        try connection.execute("INSERT INTO t SELECT g::text, 'v' FROM generate_series(1, 100000) g")
+        let name = try #require(try connection.execute("SELECT name FROM pg_prepared_statements WHERE statement = $1",
+                                                       [.text(select)]).first?.text("name"))
+        let plan = try connection.execute("EXPLAIN EXECUTE \(name)('5')").map { try $0.text("QUERY PLAN") }
+        #expect(plan.contains { $0.contains("Index Scan") } && !plan.contains { $0.contains("Seq Scan") }, "\(plan)")
+    }
+
+    /// At most 256 statements are prepared on one connection; the others still run, unprepared.
+    @Test func preparedStatementsAreBounded() throws {
+        let database = try TestDatabase.create("bounded")
+        defer { database.drop() }
+        let connection = try PostgresConnection(url: database.url)
+        for number in 0..<300 {
+            for round in 0..<3 {
+                let row = try connection.execute("SELECT $1::bigint + \(number) AS n", [.integer(Int64(round))]).first
+                #expect(try row?.integer("n") == Int64(number + round))
+            }
+        }
+        #expect(connection.preparedCount == 256)
+        #expect(try connection.execute("SELECT count(*) AS n FROM pg_prepared_statements").first?.integer("n") == 256)
+    }
+
     @Test func boundParametersCarryAnyBytesAndRefuseTextWithNul() throws {
         let database = try TestDatabase.create("parameters")
         defer { database.drop() }

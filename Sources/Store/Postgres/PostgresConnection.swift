@@ -1,12 +1,14 @@
 import CPostgres
 import Foundation
 
-/// An open libpq connection; the only owner of its handle. Every statement goes through `PQexecParams`
-/// with bound parameters, never spliced into the SQL.
+/// An open libpq connection; the only owner of its handle. Every statement's parameters are bound, never
+/// spliced into the SQL; a statement run again is prepared once (`PreparedStatements`), so a pooler in front of
+/// the server must keep sessions (as `LISTEN` needs anyway).
 ///
 /// Not shared between threads: each thread or task opens its own.
 package final class PostgresConnection {
     private let handle: OpaquePointer
+    private var statements = PreparedStatements()
 
     /// Connects to `url`, a libpq connection URI; libpq reads the password from the URI, `PGPASSWORD` or
     /// `~/.pgpass`. Connecting gives up after ten seconds unless the URL or `PGCONNECT_TIMEOUT` says
@@ -30,6 +32,7 @@ package final class PostgresConnection {
         // libpq prints notices and errors the server sends unasked (a backend terminated while idle) to stderr;
         // the store reports failures as errors instead.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        try startSession()
     }
 
     deinit { PQfinish(handle) }
@@ -42,8 +45,21 @@ package final class PostgresConnection {
 
     /// Connects again with the same parameters when the connection was lost; a failure shows in the next statement.
     package func reconnectIfLost() {
-        if !isConnected { PQreset(handle) }
+        guard !isConnected else { return }
+        statements.forgetAll()
+        PQreset(handle)
+        if isConnected { try? startSession() }
     }
+
+    /// Sets what every session of this connection runs under. Custom plans only: a prepared statement keeps its
+    /// text parsed, but is planned for its values and the tables as they are now. A generic plan made while a
+    /// table was nearly empty (a scan) would stay as it grows, until the next `ANALYZE`.
+    private func startSession() throws(PostgresError) {
+        try execute("SET plan_cache_mode = force_custom_plan")
+    }
+
+    /// The number of statements prepared on this connection.
+    package var preparedCount: Int { statements.count }
 
     /// Runs `sql` with `$1`, `$2`… bound to `parameters` and returns every row, each column in binary
     /// (`PostgresRow`). Integers are sent as `bigint`, text as `text` byte for byte (PostgreSQL refuses text
@@ -75,9 +91,23 @@ package final class PostgresConnection {
         let lengths = buffers.map { Int32($0?.count ?? 0) }
         // Empty text or bytea still needs a pointer (NULL would mean SQL NULL): one byte, of which none is read.
         let nonEmpty = buffers.map { $0.map { $0.isEmpty ? [0] : $0 } }
+        let key = PreparedStatements.Key(sql: sql, types: types)
+        let step = statements.step(for: key)
+        if case .prepare(let name) = step {
+            let preparing = PQprepare(handle, name, sql, Int32(types.count), types)
+            defer { PQclear(preparing) }
+            guard PQresultStatus(preparing) == PGRES_COMMAND_OK else { throw error(of: preparing, sql: sql) }
+            statements.prepared(key, as: name)
+        }
         let result = Self.withPointers(to: nonEmpty) { values in
-            PQexecParams(handle, sql, Int32(parameters.count), types, values, lengths, formats,
-                         PostgresFormat.binary.rawValue)
+            switch step {
+            case .runUnprepared:
+                PQexecParams(handle, sql, Int32(parameters.count), types, values, lengths, formats,
+                             PostgresFormat.binary.rawValue)
+            case .prepare(let name), .run(let name):
+                PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats,
+                               PostgresFormat.binary.rawValue)
+            }
         }
         defer { PQclear(result) }
         switch PQresultStatus(result) {
@@ -86,7 +116,13 @@ package final class PostgresConnection {
         case PGRES_COMMAND_OK:
             return []
         default:
-            throw error(of: result, sql: sql)
+            let failure = error(of: result, sql: sql)
+            // Gone from the session (26000), or a table changed under it so that its rows would change shape
+            // (0A000): prepared again on a later run.
+            if step != .runUnprepared, failure.sqlState == "26000" || failure.sqlState == "0A000" {
+                statements.forget(key)
+            }
+            throw failure
         }
     }
 

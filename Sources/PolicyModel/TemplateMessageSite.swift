@@ -34,11 +34,13 @@ extension TemplateSet {
     }
 
     /// Calls `body` with each message of the file and its place: the titles of tiers, features and products
-    /// (unless `paywallsOnly`), then each paywall's entries and its sections' entries.
-    package func forEachMessageSite(paywallsOnly: Bool = false, _ body: (TemplateMessageSite) -> Void) {
+    /// (unless `paywallsOnly`), then each paywall's entries and its sections' entries. With `include`, only
+    /// the messages it accepts, and no site is made for the others.
+    package func forEachMessageSite(paywallsOnly: Bool = false, where include: ((TemplateMessage) -> Bool)? = nil,
+                                    _ body: (TemplateMessageSite) -> Void) {
         if !paywallsOnly {
             for (kind, entries) in [("tier", tiers), ("feature", features), ("product", products)] {
-                for entry in entries {
+                for entry in entries where include?(entry.message) ?? true {
                     body(TemplateMessageSite(message: entry.message, titled: kind, paywall: nil, section: nil,
                                              key: entry.key.value))
                 }
@@ -46,12 +48,12 @@ extension TemplateSet {
         }
         for paywall in paywalls {
             let id = paywall.id.value
-            for entry in paywall.entries {
+            for entry in paywall.entries where include?(entry.message) ?? true {
                 body(TemplateMessageSite(message: entry.message, titled: nil, paywall: id, section: nil,
                                          key: entry.key.value))
             }
             for section in paywall.sections {
-                for entry in section.entries {
+                for entry in section.entries where include?(entry.message) ?? true {
                     body(TemplateMessageSite(message: entry.message, titled: nil, paywall: id,
                                              section: section.name.value, key: entry.key.value))
                 }

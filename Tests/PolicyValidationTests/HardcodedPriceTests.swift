@@ -67,6 +67,34 @@ struct HardcodedPriceTests {
         #expect(!mayHoldPrice)
     }
 
+    /// The quick test, which reads eight bytes at a time, answers as its definition does at every length and
+    /// position: a digit, or a byte from 0x80, at each place of texts of 1 to 19 bytes.
+    @Test func quickTestAgreesWithItsDefinitionAtEveryPosition() {
+        func definition(_ text: String) -> Bool {
+            let scalars = text.unicodeScalars
+            let hasDigit = scalars.contains { ("0"..."9").contains($0) }
+            let isASCII = scalars.allSatisfy(\.isASCII)
+            let unquoted = String(text.unicodeScalars.filter { $0 != "'" })
+            let hasMark = unquoted.contains("$") || unquoted.contains("kr")
+                || unquoted.contains(/[A-Z]{3}/)
+            if hasDigit { return hasMark || !isASCII }
+            return scalars.contains { !$0.isASCII && $0.properties.numericType == .decimal }
+        }
+        for length in 1..<20 {
+            for position in 0..<length {
+                for inserted in ["0", "9", "/", ":", "é", "٩", "$", "\u{7F}"] {
+                    for filler in ["a", "K", "r"] {
+                        var text = String(repeating: filler, count: position) + inserted
+                            + String(repeating: filler, count: length - position - 1)
+                        if length > 2 { text += "5" }
+                        let expected = definition(text)
+                        #expect(text.withUTF8(HardcodedPriceRule.mayHoldPrice) == expected, "\(text)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("variables are not literal text; plural and select cases are")
     func looksOnlyAtLiteralText() throws {
         let template = ReviewRuleSources.template("""

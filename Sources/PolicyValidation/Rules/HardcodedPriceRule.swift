@@ -44,9 +44,8 @@ struct HardcodedPriceRule: Rule {
     func check(_ app: AppSources) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for set in app.templates {
-            set.forEachMessageSite { site in
-                guard site.message.parses, site.message.withUTF8(Self.mayHoldPrice),
-                      case .success(let pattern) = site.message.pattern,
+            set.forEachMessageSite(where: { $0.parses && $0.withUTF8(Self.mayHoldPrice) }) { site in
+                guard case .success(let pattern) = site.message.pattern,
                       let (text, range) = Self.firstPrice(in: pattern) else { return }
                 let price = String(String.UnicodeScalarView(Array(text.value.unicodeScalars)[range]))
                 findings.append(finding(
@@ -71,35 +70,58 @@ struct HardcodedPriceRule: Rule {
     /// ASCII mark: '$', 'kr' or three capitals (every ASCII mark contains one). Apostrophes are skipped, as
     /// quoting may drop them between the letters of a mark; other text with a digit is always looked at.
     static func mayHoldPrice(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var hasDigit = false
-        var hasMark = false
-        var isASCII = true
+        let (hasDigit, isASCII) = digitsAndASCII(bytes)
+        if hasDigit { return !isASCII || hasASCIIMark(bytes) }
+        return !isASCII && hasOtherDigit(bytes)
+    }
+
+    /// Whether `bytes` hold an ASCII digit, and whether they are all ASCII: eight bytes at a time.
+    private static func digitsAndASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasDigit: Bool, isASCII: Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits = ones &* 0x80
+        let low7 = ones &* 0x7F
+        var high: UInt64 = 0
+        var digits: UInt64 = 0
+        // Bit 7 of a byte of `digits` is set where that byte is in "0"..."9" (0x30...0x39), per byte without
+        // carries: 0xB9 - b keeps bit 7 for b up to 0x39, b + 0x50 has it from 0x30, and ~word drops b from 0x80.
+        func look(_ word: UInt64) {
+            high |= word
+            let low = word & low7
+            digits |= (ones &* 0xB9 &- low) & (low &+ ones &* 0x50) & ~word
+        }
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            look(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        if offset < raw.count {
+            var tail: UInt64 = 0
+            for index in offset..<raw.count { tail |= UInt64(raw[index]) << (8 * UInt64(index - offset)) }
+            look(tail)
+        }
+        return (digits & highBits != 0, high & highBits == 0)
+    }
+
+    /// Whether the ASCII `bytes` hold '$', 'kr' or three capitals in a row, apostrophes skipped.
+    private static func hasASCIIMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var capitals = 0
         var previous: UInt8 = 0
         for byte in bytes where byte != UInt8(ascii: "'") {
             switch byte {
-            case 0x80...:
-                isASCII = false
-                capitals = 0
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                hasDigit = true
-                capitals = 0
             case UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 capitals += 1
-                hasMark = hasMark || capitals >= 3
+                if capitals >= 3 { return true }
             case UInt8(ascii: "$"):
-                hasMark = true
-                capitals = 0
-            case UInt8(ascii: "r"):
-                hasMark = hasMark || previous == UInt8(ascii: "k")
-                capitals = 0
+                return true
+            case UInt8(ascii: "r") where previous == UInt8(ascii: "k"):
+                return true
             default:
                 capitals = 0
             }
             previous = byte
         }
-        if hasDigit { return hasMark || !isASCII }
-        return !isASCII && hasOtherDigit(bytes)
+        return false
     }
 
     /// Whether the UTF-8 `bytes` hold a decimal digit outside ASCII ('٩', '４').

@@ -117,11 +117,7 @@ package final class PostgresConnection {
             return []
         default:
             let failure = error(of: result, sql: sql)
-            // Gone from the session (26000), or a table changed under it so that its rows would change shape
-            // (0A000): prepared again on a later run.
-            if step != .runUnprepared, failure.sqlState == "26000" || failure.sqlState == "0A000" {
-                statements.forget(key)
-            }
+            if step != .runUnprepared, failure.needsPreparingAgain { statements.forget(key) }
             throw failure
         }
     }

@@ -27,6 +27,9 @@ package struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible
     package var isUniqueViolation: Bool { sqlState == "23505" }
     /// Whether the table or view the statement names does not exist (`42P01`).
     package var isUndefinedTable: Bool { sqlState == "42P01" }
+    /// Whether a prepared statement must be prepared again: it is gone from the session (`26000`), or a table
+    /// changed under it so that its rows would change shape (`0A000`).
+    package var needsPreparingAgain: Bool { sqlState == "26000" || sqlState == "0A000" }
 
     /// libpq's message with its trailing newline and any line breaks folded into one line.
     static func oneLine(_ message: String) -> String {

@@ -1,8 +1,8 @@
 import CPostgres
 
 /// Which statements a connection prepares. A statement run a second time with the same parameter types is
-/// prepared under a name of its own, and from then on only bound and run: the server parses and plans it once
-/// instead of every time. A statement run once (a migration's DDL) is never prepared, which would cost it a
+/// prepared under a name of its own, and from then on only bound and run: the server parses it once instead of
+/// every time (and plans it for each run's values, as the connection's session asks). A statement run once (a migration's DDL) is never prepared, which would cost it a
 /// round trip more.
 ///
 /// Prepared statements belong to the server's session: `forgetAll()` when the connection is made again. Bounded:
